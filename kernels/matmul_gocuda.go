@@ -523,7 +523,243 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_simd_steps2:
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+									var col int = gc_bx*MatMulTile + tx
+									/*line matmul.go:167*/ if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+										break
+									}
+									/*line matmul.go:167*/ var gc_t3 int = p + tx
+									/*line matmul.go:167*/ var gc_t4 int = p + ty
+									/*line matmul.go:167*/ var gc_row2 int = row
+									/*line matmul.go:167*/ var gc_col2 int = col
+									var gc_ac2 int = gc_t3
+									var gc_br2 int = gc_t4
+									var gc_av2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:167*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+										var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+											/*line matmul.go:167*/ gc_ld5 = lanes.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+											break gc_simd_steps2
+										}
+										gc_av2 = gc_ld5
+									} else {
+										gc_b4 := gc_none2
+										/*line matmul.go:167*/ if gc_row2 < m {
+											gc_b4 = gc_all2
+										}
+										/*line matmul.go:167*/ gc_if3 := lanes.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+										if gc_if3.ToBits() != 0 {
+											var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+												/*line matmul.go:167*/ gc_ld6 = lanes.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+											} else {
+												break gc_simd_steps2
+											}
+											gc_av2 = gc_av2.Merge(gc_ld6, lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+										}
+									}
+									/*line matmul.go:167*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+										var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+											/*line matmul.go:167*/ gc_ld7 = lanes.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+										} else {
+											break gc_simd_steps2
+										}
+										gc_bv2 = gc_ld7
+									} else {
+										gc_b5 := gc_none2
+										/*line matmul.go:167*/ if gc_br2 < k {
+											gc_b5 = gc_all2
+										}
+										/*line matmul.go:167*/ gc_if4 := lanes.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+										if gc_if4.ToBits() != 0 {
+											var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+												/*line matmul.go:167*/ gc_ld8 = lanes.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+											} else {
+												break gc_simd_steps2
+											}
+											gc_bv2 = gc_bv2.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line matmul.go:167*/ gc_av2.StoreSlice(as[ty][tx:])
+									/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps:
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
+								/*line matmul.go:167*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+									break
+								}
+								/*line matmul.go:167*/ var gc_t int = p + tx
+								/*line matmul.go:167*/ var gc_t2 int = p + ty
+								/*line matmul.go:167*/ var gc_row int = row
+								/*line matmul.go:167*/ var gc_col int = col
+								var gc_ac int = gc_t
+								var gc_br int = gc_t2
+								var gc_av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:167*/ if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:167*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+										/*line matmul.go:167*/ gc_ld = lanes.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+									} else {
+										break gc_steps
+									}
+									gc_av = gc_ld
+								} else {
+									gc_b2 := gc_none
+									/*line matmul.go:167*/ if gc_row < m {
+										gc_b2 = gc_all
+									}
+									/*line matmul.go:167*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:167*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+											/*line matmul.go:167*/ gc_ld2 = lanes.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+										} else {
+											break gc_steps
+										}
+										gc_av = gc_ld2.Merge(gc_av, gc_if)
+									}
+								}
+								/*line matmul.go:167*/ if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
+									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:167*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+										/*line matmul.go:167*/ gc_ld3 = lanes.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+									} else {
+										break gc_steps
+									}
+									gc_bv = gc_ld3
+								} else {
+									gc_b3 := gc_none
+									/*line matmul.go:167*/ if gc_br < k {
+										gc_b3 = gc_all
+									}
+									/*line matmul.go:167*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+									if gc_if2.ToBits() != 0 {
+										var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:167*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+											/*line matmul.go:167*/ gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+										} else {
+											break gc_steps
+										}
+										gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+									}
+								}
+								/*line matmul.go:167*/ gc_av.StoreSlice(as[ty][tx:])
+								/*line matmul.go:167*/ gc_bv.StoreSlice(bs[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+								break
+							}
+							/*line matmul.go:167*/ var gc_t3 int = p + tx
+							/*line matmul.go:167*/ var gc_t4 int = p + ty
+							/*line matmul.go:167*/ var gc_row2 int = row
+							/*line matmul.go:167*/ var gc_col2 int = col
+							var gc_ac2 int = gc_t3
+							var gc_br2 int = gc_t4
+							var gc_av2 lanes.Float32x8
+							var gc_bv2 lanes.Float32x8
+							/*line matmul.go:167*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+								var gc_ld5 lanes.Float32x8
+								/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line matmul.go:167*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								} else {
+									break gc_steps2
+								}
+								gc_av2 = gc_ld5
+							} else {
+								gc_b4 := gc_none2
+								/*line matmul.go:167*/ if gc_row2 < m {
+									gc_b4 = gc_all2
+								}
+								/*line matmul.go:167*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+								if gc_if3.ToBits() != 0 {
+									var gc_ld6 lanes.Float32x8
+									/*line matmul.go:167*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+										/*line matmul.go:167*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+										break gc_steps2
+									}
+									gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+								}
+							}
+							/*line matmul.go:167*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+								var gc_ld7 lanes.Float32x8
+								/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line matmul.go:167*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								} else {
+									break gc_steps2
+								}
+								gc_bv2 = gc_ld7
+							} else {
+								gc_b5 := gc_none2
+								/*line matmul.go:167*/ if gc_br2 < k {
+									gc_b5 = gc_all2
+								}
+								/*line matmul.go:167*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+								if gc_if4.ToBits() != 0 {
+									var gc_ld8 lanes.Float32x8
+									/*line matmul.go:167*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+										/*line matmul.go:167*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+									} else {
+										break gc_steps2
+									}
+									gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+								}
+							}
+							/*line matmul.go:167*/ gc_av2.StoreSlice(as[ty][tx:])
+							/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -541,14 +777,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -608,16 +844,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -647,8 +883,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -676,7 +912,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -775,13 +1011,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
@@ -795,15 +1031,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
@@ -817,48 +1053,103 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep4 + 0
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep4 + 1
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep4 + 2
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep4 + 3
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 						}
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_ty
-					/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-					tx := gc_tx
-					/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:175*/ c[row*n+col] = sum
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+								var tx int = gc_tx
+								/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
+								/*line matmul.go:164*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line matmul.go:175*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+										break
+									}
+									/*line matmul.go:175*/ sum.StoreSlice(c[row*n+col:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:164*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:175*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line matmul.go:175*/ sum.StoreSlice(c[row*n+col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:175*/ c[row*n+col] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:175*/ c[row*n+col] = sum
+					}
 				}
 			}
 			gc_ty++
@@ -1149,7 +1440,243 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_simd_steps2:
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+									var col int = gc_bx*MatMulTile + tx
+									/*line matmul.go:208*/ if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+										break
+									}
+									/*line matmul.go:208*/ var gc_t3 int = p + tx
+									/*line matmul.go:208*/ var gc_t4 int = p + ty
+									/*line matmul.go:208*/ var gc_row2 int = row
+									/*line matmul.go:208*/ var gc_col2 int = col
+									var gc_ac2 int = gc_t3
+									var gc_br2 int = gc_t4
+									var gc_av2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:208*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+										var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+											/*line matmul.go:208*/ gc_ld5 = lanes.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+											break gc_simd_steps2
+										}
+										gc_av2 = gc_ld5
+									} else {
+										gc_b4 := gc_none2
+										/*line matmul.go:208*/ if gc_row2 < m {
+											gc_b4 = gc_all2
+										}
+										/*line matmul.go:208*/ gc_if3 := lanes.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+										if gc_if3.ToBits() != 0 {
+											var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+												/*line matmul.go:208*/ gc_ld6 = lanes.LoadFloat32x16Slice(a[gc_row2*k+gc_ac2:])
+											} else {
+												break gc_simd_steps2
+											}
+											gc_av2 = gc_av2.Merge(gc_ld6, lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+										}
+									}
+									/*line matmul.go:208*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+										var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+											/*line matmul.go:208*/ gc_ld7 = lanes.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+										} else {
+											break gc_simd_steps2
+										}
+										gc_bv2 = gc_ld7
+									} else {
+										gc_b5 := gc_none2
+										/*line matmul.go:208*/ if gc_br2 < k {
+											gc_b5 = gc_all2
+										}
+										/*line matmul.go:208*/ gc_if4 := lanes.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+										if gc_if4.ToBits() != 0 {
+											var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+												/*line matmul.go:208*/ gc_ld8 = lanes.LoadFloat32x16Slice(b[gc_br2*n+gc_col2:])
+											} else {
+												break gc_simd_steps2
+											}
+											gc_bv2 = gc_bv2.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line matmul.go:208*/ gc_av2.StoreSlice(as[ty][tx:])
+									/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps:
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
+								/*line matmul.go:208*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+									break
+								}
+								/*line matmul.go:208*/ var gc_t int = p + tx
+								/*line matmul.go:208*/ var gc_t2 int = p + ty
+								/*line matmul.go:208*/ var gc_row int = row
+								/*line matmul.go:208*/ var gc_col int = col
+								var gc_ac int = gc_t
+								var gc_br int = gc_t2
+								var gc_av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:208*/ if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:208*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+										/*line matmul.go:208*/ gc_ld = lanes.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+									} else {
+										break gc_steps
+									}
+									gc_av = gc_ld
+								} else {
+									gc_b2 := gc_none
+									/*line matmul.go:208*/ if gc_row < m {
+										gc_b2 = gc_all
+									}
+									/*line matmul.go:208*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:208*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+											/*line matmul.go:208*/ gc_ld2 = lanes.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+										} else {
+											break gc_steps
+										}
+										gc_av = gc_ld2.Merge(gc_av, gc_if)
+									}
+								}
+								/*line matmul.go:208*/ if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
+									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:208*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+										/*line matmul.go:208*/ gc_ld3 = lanes.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+									} else {
+										break gc_steps
+									}
+									gc_bv = gc_ld3
+								} else {
+									gc_b3 := gc_none
+									/*line matmul.go:208*/ if gc_br < k {
+										gc_b3 = gc_all
+									}
+									/*line matmul.go:208*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+									if gc_if2.ToBits() != 0 {
+										var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:208*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+											/*line matmul.go:208*/ gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+										} else {
+											break gc_steps
+										}
+										gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+									}
+								}
+								/*line matmul.go:208*/ gc_av.StoreSlice(as[ty][tx:])
+								/*line matmul.go:208*/ gc_bv.StoreSlice(bs[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+								break
+							}
+							/*line matmul.go:208*/ var gc_t3 int = p + tx
+							/*line matmul.go:208*/ var gc_t4 int = p + ty
+							/*line matmul.go:208*/ var gc_row2 int = row
+							/*line matmul.go:208*/ var gc_col2 int = col
+							var gc_ac2 int = gc_t3
+							var gc_br2 int = gc_t4
+							var gc_av2 lanes.Float32x8
+							var gc_bv2 lanes.Float32x8
+							/*line matmul.go:208*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+								var gc_ld5 lanes.Float32x8
+								/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line matmul.go:208*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								} else {
+									break gc_steps2
+								}
+								gc_av2 = gc_ld5
+							} else {
+								gc_b4 := gc_none2
+								/*line matmul.go:208*/ if gc_row2 < m {
+									gc_b4 = gc_all2
+								}
+								/*line matmul.go:208*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+								if gc_if3.ToBits() != 0 {
+									var gc_ld6 lanes.Float32x8
+									/*line matmul.go:208*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+										/*line matmul.go:208*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+										break gc_steps2
+									}
+									gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+								}
+							}
+							/*line matmul.go:208*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+								var gc_ld7 lanes.Float32x8
+								/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line matmul.go:208*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								} else {
+									break gc_steps2
+								}
+								gc_bv2 = gc_ld7
+							} else {
+								gc_b5 := gc_none2
+								/*line matmul.go:208*/ if gc_br2 < k {
+									gc_b5 = gc_all2
+								}
+								/*line matmul.go:208*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+								if gc_if4.ToBits() != 0 {
+									var gc_ld8 lanes.Float32x8
+									/*line matmul.go:208*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+										/*line matmul.go:208*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+									} else {
+										break gc_steps2
+									}
+									gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+								}
+							}
+							/*line matmul.go:208*/ gc_av2.StoreSlice(as[ty][tx:])
+							/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1171,14 +1698,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var tx int = gc_tx
@@ -1208,16 +1735,16 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -1249,8 +1776,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							lanes.ClearAVXUpperBits()
 						}
 					} else {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1280,7 +1807,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -1305,7 +1832,113 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep4 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:203*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+									/*line matmul.go:210*/ var ar *[16]float32 = &as[ty]
+									if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
+										break
+									}
+									/*line matmul.go:211*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[0][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[1][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[2][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[3][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[4][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[5][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[6][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[7][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[8][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[9][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[10][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[11][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[12][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[13][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[14][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bt[15][tx:])))
+									/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+								/*line matmul.go:210*/ var ar *[16]float32 = &as[ty]
+								if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
+									break
+								}
+								/*line matmul.go:211*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[0][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[1][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[2][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[3][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[4][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[5][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[6][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[7][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[8][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[9][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[10][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[11][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[12][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[13][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[14][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bt[15][tx:])))
+								/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:210*/ var ar *[16]float32 = &as[ty]
+							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
+								break
+							}
+							/*line matmul.go:211*/ sum = lanes.AddMulSlice(sum, ar[0], bt[0][tx:])
+							sum = lanes.AddMulSlice(sum, ar[1], bt[1][tx:])
+							sum = lanes.AddMulSlice(sum, ar[2], bt[2][tx:])
+							sum = lanes.AddMulSlice(sum, ar[3], bt[3][tx:])
+							sum = lanes.AddMulSlice(sum, ar[4], bt[4][tx:])
+							sum = lanes.AddMulSlice(sum, ar[5], bt[5][tx:])
+							sum = lanes.AddMulSlice(sum, ar[6], bt[6][tx:])
+							sum = lanes.AddMulSlice(sum, ar[7], bt[7][tx:])
+							sum = lanes.AddMulSlice(sum, ar[8], bt[8][tx:])
+							sum = lanes.AddMulSlice(sum, ar[9], bt[9][tx:])
+							sum = lanes.AddMulSlice(sum, ar[10], bt[10][tx:])
+							sum = lanes.AddMulSlice(sum, ar[11], bt[11][tx:])
+							sum = lanes.AddMulSlice(sum, ar[12], bt[12][tx:])
+							sum = lanes.AddMulSlice(sum, ar[13], bt[13][tx:])
+							sum = lanes.AddMulSlice(sum, ar[14], bt[14][tx:])
+							sum = lanes.AddMulSlice(sum, ar[15], bt[15][tx:])
+							/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -1358,13 +1991,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
@@ -1378,15 +2011,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
@@ -1400,48 +2033,103 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep5 + 0
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep5 + 1
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep5 + 2
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep5 + 3
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 						}
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_ty
-					/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-					tx := gc_tx
-					/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:230*/ c[row*n+col] = sum
+				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+								var tx int = gc_tx
+								/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
+								/*line matmul.go:205*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line matmul.go:230*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+										break
+									}
+									/*line matmul.go:230*/ sum.StoreSlice(c[row*n+col:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:205*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:230*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line matmul.go:230*/ sum.StoreSlice(c[row*n+col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:230*/ c[row*n+col] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:230*/ c[row*n+col] = sum
+					}
 				}
 			}
 			gc_ty++

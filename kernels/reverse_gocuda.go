@@ -365,7 +365,107 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-16 {
+								break
+							}
+							{
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
+										lanes.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
+									} else {
+										var gc_lanes3 [16]float32
+										/*line reverse.go:48*/ lanes.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line reverse.go:48*/ out[o+gc_k3] = gc_lanes3[gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line reverse.go:48*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
+											lanes.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
+										} else {
+											var gc_lanes4 [16]float32
+											/*line reverse.go:48*/ lanes.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
+											for gc_k4 := range 16 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line reverse.go:48*/ out[o+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-8 {
+							break
+						}
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
+								lanes.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
+							} else {
+								var gc_lanes [8]float32
+								/*line reverse.go:48*/ lanes.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line reverse.go:48*/ out[o+gc_k] = gc_lanes[gc_k]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line reverse.go:48*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
+									lanes.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
+								} else {
+									var gc_lanes2 [8]float32
+									/*line reverse.go:48*/ lanes.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line reverse.go:48*/ out[o+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -504,7 +604,107 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-16 {
+								break
+							}
+							{
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
+										lanes.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
+									} else {
+										var gc_lanes3 [16]int32
+										/*line reverse.go:48*/ lanes.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes3)
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line reverse.go:48*/ out[o+gc_k3] = gc_lanes3[gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line reverse.go:48*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
+											lanes.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if2)
+										} else {
+											var gc_lanes4 [16]int32
+											/*line reverse.go:48*/ lanes.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
+											for gc_k4 := range 16 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line reverse.go:48*/ out[o+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-8 {
+							break
+						}
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
+								lanes.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
+							} else {
+								var gc_lanes [8]int32
+								/*line reverse.go:48*/ lanes.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes)
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line reverse.go:48*/ out[o+gc_k] = gc_lanes[gc_k]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line reverse.go:48*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
+									lanes.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if)
+								} else {
+									var gc_lanes2 [8]int32
+									/*line reverse.go:48*/ lanes.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line reverse.go:48*/ out[o+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -643,7 +843,107 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-16 {
+								break
+							}
+							{
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
+										lanes.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
+									} else {
+										var gc_lanes3 [16]uint32
+										/*line reverse.go:48*/ lanes.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes3)
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line reverse.go:48*/ out[o+gc_k3] = gc_lanes3[gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line reverse.go:48*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
+											lanes.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if2)
+										} else {
+											var gc_lanes4 [16]uint32
+											/*line reverse.go:48*/ lanes.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes4)
+											for gc_k4 := range 16 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line reverse.go:48*/ out[o+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reverse.go:47*/ if tid < 0 || tid > len(tile)-8 {
+							break
+						}
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
+								lanes.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
+							} else {
+								var gc_lanes [8]uint32
+								/*line reverse.go:48*/ lanes.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes)
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line reverse.go:48*/ out[o+gc_k] = gc_lanes[gc_k]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line reverse.go:48*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
+									lanes.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if)
+								} else {
+									var gc_lanes2 [8]uint32
+									/*line reverse.go:48*/ lanes.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line reverse.go:48*/ out[o+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {

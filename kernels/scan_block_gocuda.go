@@ -1396,7 +1396,59 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota2 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
+						var v gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+							break
+						}
+						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
+							/*line scan_block.go:25*/ v = gc_lanes.LoadFloat32x16Slice(in[g:])
+						} else {
+							/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							if gc_if2.ToBits() != 0 {
+								/*line scan_block.go:25*/ v = v.Merge(gc_lanes.LoadFloat32x16Slice(in[g:]), gc_lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+							}
+						}
+						v.StoreSlice(x[i:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var i int = gc_tx
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
+					var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+						break
+					}
+					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
+						/*line scan_block.go:25*/ v = gc_lanes.LoadFloat32x8Slice(in[g:])
+					} else {
+						/*line scan_block.go:26*/ gc_if := gc_iota.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line scan_block.go:25*/ v = gc_lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
+						}
+					}
+					v.StoreSlice(x[i:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1417,40 +1469,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep2 := 0
-				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_vstep3 := gc_hi2
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
@@ -1476,7 +1496,39 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep4 := gc_hi2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y float32
 					gc_s_y[gc_rank] = y
@@ -1492,12 +1544,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1508,15 +1560,15 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1526,14 +1578,52 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y float32
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep6 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								/*line scan_block.go:52*/ var y gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:54*/ y = gc_lanes.LoadFloat32x16Slice(x_[i_-offset:])
+								}
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							/*line scan_block.go:52*/ var y gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:54*/ y = gc_lanes.LoadFloat32x8Slice(x_[i_-offset:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1552,12 +1642,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop5 bool
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1567,15 +1657,15 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								}
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1584,13 +1674,49 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep8 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								/*line scan_block.go:50*/ y := gc_lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+								{
+									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:58*/ y.Add(gc_lanes.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							/*line scan_block.go:50*/ y := gc_lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:58*/ y.Add(gc_lanes.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1763,7 +1889,59 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
+						var v gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+							break
+						}
+						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
+							/*line scan_block.go:25*/ v = gc_lanes.LoadInt32x16Slice(in[g:])
+						} else {
+							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							if gc_if4.ToBits() != 0 {
+								/*line scan_block.go:25*/ v = v.Merge(gc_lanes.LoadInt32x16Slice(in[g:]), gc_lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+							}
+						}
+						v.StoreSlice(x[i:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var i int = gc_tx
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
+					var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+						break
+					}
+					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
+						/*line scan_block.go:25*/ v = gc_lanes.LoadInt32x8Slice(in[g:])
+					} else {
+						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line scan_block.go:25*/ v = gc_lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
+						}
+					}
+					v.StoreSlice(x[i:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1784,40 +1962,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep2 := 0
-				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_vstep3 := gc_hi2
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
@@ -1843,7 +1989,39 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep4 := gc_hi2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y int32
 					gc_s_y[gc_rank] = y
@@ -1859,12 +2037,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1875,15 +2053,15 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1893,14 +2071,52 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y int32
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep6 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								/*line scan_block.go:52*/ var y gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+								{
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:54*/ y = gc_lanes.LoadInt32x16Slice(x_[i_-offset:])
+								}
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							/*line scan_block.go:52*/ var y gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:54*/ y = gc_lanes.LoadInt32x8Slice(x_[i_-offset:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1919,12 +2135,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop5 bool
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1934,15 +2150,15 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								}
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1951,13 +2167,49 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep8 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								/*line scan_block.go:50*/ y := gc_lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								{
+									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:58*/ y.Add(gc_lanes.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							/*line scan_block.go:50*/ y := gc_lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:58*/ y.Add(gc_lanes.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2130,7 +2382,59 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						/*line scan_block.go:23*/ var g int = gc_bx*b + i
+						var v gc_lanes.Uint32x16 = gc_lanes.BroadcastUint32x16(0)
+						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+							break
+						}
+						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
+							/*line scan_block.go:25*/ v = gc_lanes.LoadUint32x16Slice(in[g:])
+						} else {
+							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							if gc_if4.ToBits() != 0 {
+								/*line scan_block.go:25*/ v = v.Merge(gc_lanes.LoadUint32x16Slice(in[g:]), gc_lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+							}
+						}
+						v.StoreSlice(x[i:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var i int = gc_tx
+					/*line scan_block.go:23*/ var g int = gc_bx*b + i
+					var v gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+						break
+					}
+					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
+						/*line scan_block.go:25*/ v = gc_lanes.LoadUint32x8Slice(in[g:])
+					} else {
+						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line scan_block.go:25*/ v = gc_lanes.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
+						}
+					}
+					v.StoreSlice(x[i:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -2151,40 +2455,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep2 := 0
-				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y uint32
-					gc_s_y[gc_rank] = y
-				}
-				gc_vstep3 := gc_hi2
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
@@ -2210,7 +2482,39 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y uint32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep4 := gc_hi2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y uint32
 					gc_s_y[gc_rank] = y
@@ -2226,12 +2530,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -2242,15 +2546,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -2260,14 +2564,52 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y uint32
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep6 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								/*line scan_block.go:52*/ var y gc_lanes.Uint32x16 = gc_lanes.BroadcastUint32x16(0)
+								{
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:54*/ y = gc_lanes.LoadUint32x16Slice(x_[i_-offset:])
+								}
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							/*line scan_block.go:52*/ var y gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:54*/ y = gc_lanes.LoadUint32x8Slice(x_[i_-offset:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2286,12 +2628,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop5 bool
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -2301,15 +2643,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								}
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -2318,13 +2660,49 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep8 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								/*line scan_block.go:50*/ y := gc_lanes.LoadUint32x16Slice(gc_s_y[gc_rank:])
+								{
+									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:58*/ y.Add(gc_lanes.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							/*line scan_block.go:50*/ y := gc_lanes.LoadUint32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:58*/ y.Add(gc_lanes.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx

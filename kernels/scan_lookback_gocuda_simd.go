@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	_ "simd/archsimd"
 )
 
 //line scan_lookback.go:172

@@ -486,7 +486,42 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
+								break
+							}
+							/*line sort_bitonic.go:74*/ lanes.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+							break
+						}
+						/*line sort_bitonic.go:74*/ lanes.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -665,27 +700,27 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
 				gc_at3 := keys[gc_off8:][:gc_to]
 				gc_at4 := s[gc_off9:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							_ = i_
 							/*line sort_bitonic.go:89*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						_ = i_
@@ -693,15 +728,50 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep3 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
 					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
+								break
+							}
+							/*line sort_bitonic.go:90*/ lanes.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+							break
+						}
+						/*line sort_bitonic.go:90*/ lanes.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from {
+					gc_more5 = true
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
@@ -784,7 +854,42 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
+								break
+							}
+							/*line sort_bitonic.go:74*/ lanes.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+							break
+						}
+						/*line sort_bitonic.go:74*/ lanes.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -963,27 +1068,27 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
 				gc_at3 := keys[gc_off8:][:gc_to]
 				gc_at4 := s[gc_off9:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							_ = i_
 							/*line sort_bitonic.go:89*/ lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						_ = i_
@@ -991,15 +1096,50 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep3 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
 					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
+								break
+							}
+							/*line sort_bitonic.go:90*/ lanes.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+							break
+						}
+						/*line sort_bitonic.go:90*/ lanes.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from {
+					gc_more5 = true
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
@@ -1082,7 +1222,42 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+							if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
+								break
+							}
+							/*line sort_bitonic.go:74*/ lanes.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+						if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
+							break
+						}
+						/*line sort_bitonic.go:74*/ lanes.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -1261,27 +1436,27 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
 				gc_at3 := keys[gc_off8:][:gc_to]
 				gc_at4 := s[gc_off9:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 							_ = i_
 							/*line sort_bitonic.go:89*/ lanes.LoadUint32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
 						_ = i_
@@ -1289,15 +1464,50 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep3 > gc_from {
 					gc_more5 = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
 					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+							if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
+								break
+							}
+							/*line sort_bitonic.go:90*/ lanes.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+						if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
+							break
+						}
+						/*line sort_bitonic.go:90*/ lanes.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from {
+					gc_more5 = true
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5

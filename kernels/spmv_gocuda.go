@@ -184,10 +184,50 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line spmv.go:166*/ row := begin + gc_tx
-					/*line spmv.go:168*/ cache[gc_tx] = x[row]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								/*line spmv.go:166*/ var row int = begin + gc_tx
+								{
+									if row < 0 || row > len(x)-16 || gc_tx < 0 || gc_tx > len(cache)-16 {
+										break
+									}
+									/*line spmv.go:168*/ lanes.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							/*line spmv.go:166*/ var row int = begin + gc_tx
+							/*line spmv.go:168*/ if row < 0 || row > len(x)-8 || gc_tx < 0 || gc_tx > len(cache)-8 {
+								break
+							}
+							/*line spmv.go:168*/ lanes.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line spmv.go:166*/ row := begin + gc_tx
+						/*line spmv.go:168*/ cache[gc_tx] = x[row]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line spmv.go:166*/ row := begin + gc_tx
+						/*line spmv.go:168*/ cache[gc_tx] = x[row]
+					}
 				}
 			}
 		}
@@ -195,7 +235,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
-			/*line spmv.go:177*/ if !compiled.Adds(begin, gc_to) {
+			if !compiled.Adds(begin, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {

@@ -18,12 +18,14 @@ import (
 // splitBuilds writes the files of a source file whose builds differ,
 // from each build's whole file (scalar, the default build's, and simd):
 // the declarations both builds have alike once, in GeneratedPath with
-// the source's build constraint, and those that differ in SIMDPath and
-// NoSIMDPath under each build's constraint, so that a reader reads what
-// the SIMD build changes, and nothing twice. A build with nothing of its
-// own has no file. Every line of code keeps the position it had in the
-// whole file, each //line directive rewritten where a line's neighbours
-// moved (relines).
+// the source's build constraint, with each function they write
+// differently merged (mergeBuilds) and each build's own declarations,
+// so that a reader reads once what is shared and sees under
+// compiled.SIMDBuild what the SIMD build changes. Only a declaration both
+// builds write under one name but cannot merge goes to SIMDPath and
+// NoSIMDPath, under each build's constraint. Every line of code keeps
+// the position it had in the whole file, each //line directive rewritten
+// where a line's neighbours moved (relines).
 func splitBuilds(scalar, simd *draft) ([]*File, error) {
 	sc, err := declChunks(scalar.Source, scalar.positioned)
 	if err != nil {
@@ -33,41 +35,15 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 	if err != nil {
 		return []*File{scalar.File, simd.File}, nil
 	}
-	inSIMD := map[string]int{}
-	for _, c := range si.chunks {
-		inSIMD[c.key]++
-	}
-	shared := map[string]int{}
-	for _, c := range sc.chunks {
-		if inSIMD[c.key] > shared[c.key] {
-			shared[c.key]++
-		}
-	}
+	shared := sharedKeys(sc, si)
 	merged, consumed := mergeBuilds(scalar, simd, sc, si, shared)
-	both := func(c chunk) bool { return shared[c.key] > 0 }
-	// Where functions merged, both builds compile each other's code: a
-	// declaration of one build alone joins them, unless the other
-	// declares its names too.
-	ownSC, ownSI := ownNames(sc, shared, merged), ownNames(si, shared, consumedLines(consumed))
-	movedSC := func(c chunk) bool { return !declaresAny(c, ownSI) }
-	movedSI := func(c chunk) bool { return !declaresAny(c, ownSC) }
-	own := func(c chunk) bool { return shared[c.key] == 0 && merged[c.from] == nil && !movedSC(c) }
-	ownSIMD := func(c chunk) bool { return shared[c.key] == 0 && !consumed[c.from] && !movedSI(c) }
+	p := place(sc, si, shared, merged, consumed)
 	var common *File
 	var checked bool
-	moved := false
-	for _, c := range sc.chunks {
-		moved = moved || shared[c.key] == 0 && merged[c.from] == nil && movedSC(c)
-	}
-	for _, c := range si.chunks {
-		moved = moved || shared[c.key] == 0 && !consumed[c.from] && movedSI(c)
-	}
-	if len(merged) > 0 || moved {
-		inCommon := func(c chunk) bool { return both(c) || shared[c.key] == 0 && movedSC(c) }
-		movedSIMD := func(c chunk) bool { return shared[c.key] == 0 && !consumed[c.from] && movedSI(c) }
-		common, checked, err = scalar.mergedPart(simd, sc, si, inCommon, movedSIMD, merged, fileConstraint(scalar.src, false, false))
+	if p.joined {
+		common, checked, err = scalar.mergedPart(simd, sc, si, p.commonSC, p.commonSI, merged, fileConstraint(scalar.src, false, false))
 	} else {
-		common, checked, err = scalar.part(sc, both, GeneratedPath, fileConstraint(scalar.src, false, false), true)
+		common, checked, err = scalar.part(sc, p.commonSC, GeneratedPath, fileConstraint(scalar.src, false, false), true)
 	}
 	if err != nil {
 		return nil, err
@@ -83,7 +59,7 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 		path func(string) string
 		simd bool
 		own  func(chunk) bool
-	}{{scalar, sc, NoSIMDPath, false, own}, {simd, si, SIMDPath, true, ownSIMD}} {
+	}{{scalar, sc, NoSIMDPath, false, p.ownSC}, {simd, si, SIMDPath, true, p.ownSI}} {
 		if !hasChunk(b.c, b.own) {
 			continue
 		}
@@ -94,13 +70,62 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 		files = append(files, f)
 	}
 	checkedFiles := files
-	if len(merged) > 0 || moved {
+	if p.joined {
 		checkedFiles = files[1:] // mergedPart checked each line's position
 	}
 	if !sameDecls(checkedFiles, sc, si, merged) {
 		return []*File{scalar.File, simd.File}, nil
 	}
 	return files, nil
+}
+
+// sharedKeys counts the chunks of sc that si has alike, by key.
+func sharedKeys(sc, si *chunked) map[string]int {
+	inSIMD := map[string]int{}
+	for _, c := range si.chunks {
+		inSIMD[c.key]++
+	}
+	shared := map[string]int{}
+	for _, c := range sc.chunks {
+		if inSIMD[c.key] > shared[c.key] {
+			shared[c.key]++
+		}
+	}
+	return shared
+}
+
+// A placement says which file each chunk of the two builds goes to: the
+// file of both (commonSC, commonSI: the scalar build's chunks in their
+// order, then the SIMD build's) or its build's own (ownSC, ownSI);
+// merged functions go to the file of both, in the scalar one's place.
+type placement struct {
+	commonSC, commonSI, ownSC, ownSI func(chunk) bool
+	joined                           bool // the file of both holds a merged function or a build's own chunk
+}
+
+// place places the chunks. Where functions merged, both builds compile
+// each other's code: a declaration of one build alone joins the file of
+// both, unless the other build declares its names too.
+func place(sc, si *chunked, shared map[string]int, merged map[int][]mline, consumed map[int]bool) placement {
+	ownNamesSC, ownNamesSI := ownNames(sc, shared, merged), ownNames(si, shared, consumedLines(consumed))
+	aloneSC := func(c chunk) bool { return shared[c.key] == 0 && merged[c.from] == nil }
+	aloneSI := func(c chunk) bool { return shared[c.key] == 0 && !consumed[c.from] }
+	movedSC := func(c chunk) bool { return aloneSC(c) && !declaresAny(c, ownNamesSI) }
+	movedSI := func(c chunk) bool { return aloneSI(c) && !declaresAny(c, ownNamesSC) }
+	p := placement{
+		commonSC: func(c chunk) bool { return shared[c.key] > 0 || movedSC(c) },
+		commonSI: movedSI,
+		ownSC:    func(c chunk) bool { return aloneSC(c) && !movedSC(c) },
+		ownSI:    func(c chunk) bool { return aloneSI(c) && !movedSI(c) },
+		joined:   len(merged) > 0,
+	}
+	for _, c := range sc.chunks {
+		p.joined = p.joined || movedSC(c)
+	}
+	for _, c := range si.chunks {
+		p.joined = p.joined || movedSI(c)
+	}
+	return p
 }
 
 // A draft is a generated file and what writing its header again takes.

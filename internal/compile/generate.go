@@ -253,6 +253,9 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls
 		if files, err = splitBuilds(scalar, simd); err != nil {
 			return nil, err
 		}
+		if files, err = importArchsimd(files, scalar); err != nil {
+			return nil, err
+		}
 	}
 	for _, f := range files {
 		f.Source = inlineDirectives(f.Source)

@@ -47,7 +47,9 @@ func TestLineDirectives(t *testing.T) {
 						assert.True(t, k.from <= p.Line && p.Line <= k.to, "%s: %T at %v, want %s's lines %d-%d", f.Path, n, p, k.name, k.from, k.to)
 					}
 				}
-				assert.NotZero(t, checked, f.Path)
+				if len(file.Decls) > 1 { // not the SIMD build's import of archsimd alone
+					assert.NotZero(t, checked, f.Path)
+				}
 			}
 		})
 	}

@@ -31,6 +31,10 @@ const compiledPath = "github.com/gocuda/gocuda/compiled"
 // build's lane steps.
 const lanesPath = "github.com/gocuda/gocuda/compiled/lanes"
 
+// archsimdPath is the import path of the SIMD build's vectors, whose
+// types package lanes names there.
+const archsimdPath = "simd/archsimd"
+
 // A Kernel is one function marked with the directive.
 type Kernel struct {
 	Pkg    *packages.Package

@@ -101,10 +101,48 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line guide.go:19*/ c[i] = a[i] + b[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var i int = gc_tx
+								/*line guide.go:19*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+									break
+								}
+								/*line guide.go:20*/ lanes.LoadFloat32x16Slice(a[i:]).Add(lanes.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx
+							/*line guide.go:19*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								break
+							}
+							/*line guide.go:20*/ lanes.LoadFloat32x8Slice(a[i:]).Add(lanes.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line guide.go:19*/ c[i] = a[i] + b[i]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line guide.go:19*/ c[i] = a[i] + b[i]
+					}
 				}
 			}
 		}
@@ -739,7 +777,153 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_at2[gc_tx] = getElement(bSub, row, col)
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep3 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var row int = gc_ty
+									var col int = gc_tx
+									/*line guide.go:111*/ if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
+										break
+									}
+									var gc_aSub3 guideMatrix
+									/*line guide.go:79*/ gc_aSub3.Width = guideBlockSize
+									gc_aSub3.Height = guideBlockSize
+									gc_aSub3.Stride = a.Stride
+									gc_aSub3.Elements = a.Elements[a.Stride*
+										/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:111*/ blockRow+
+										/*line guide.go:82*/ guideBlockSize*
+											/*line guide.go:111*/ m:]
+									var aSub guideMatrix = gc_aSub3
+									var gc_aSub4 guideMatrix
+									/*line guide.go:79*/ gc_aSub4.Width = guideBlockSize
+									gc_aSub4.Height = guideBlockSize
+									gc_aSub4.Stride = b.Stride
+									gc_aSub4.Elements = b.Elements[b.Stride*
+										/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:112*/ m+
+										/*line guide.go:82*/ guideBlockSize*
+											/*line guide.go:112*/ blockCol:]
+									var bSub guideMatrix = gc_aSub4
+									/*line guide.go:112*/ var gc_a3 guideMatrix = aSub
+									/*line guide.go:112*/ var gc_row3 int = row
+									/*line guide.go:112*/ var gc_col3 int = col
+									var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if (gc_row3*gc_a3.Stride+gc_col3) >= 0 && (gc_row3*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
+										/*line guide.go:112*/ gc_ld3 = lanes.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
+									} else {
+										var gc_lanes3 [16]float32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line guide.go:112*/ gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row3*gc_a3.Stride+gc_col3)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld3 = lanes.LoadFloat32x16(&gc_lanes3)
+									}
+									/*line guide.go:119*/ gc_ld3.StoreSlice(as[row][col:])
+									/*line guide.go:119*/ var gc_a4 guideMatrix = bSub
+									/*line guide.go:119*/ var gc_row4 int = row
+									/*line guide.go:119*/ var gc_col4 int = col
+									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if (gc_row4*gc_a4.Stride+gc_col4) >= 0 && (gc_row4*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
+										/*line guide.go:119*/ gc_ld4 = lanes.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
+									} else {
+										var gc_lanes4 [16]float32
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line guide.go:119*/ gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row4*gc_a4.Stride+gc_col4)+gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = lanes.LoadFloat32x16(&gc_lanes4)
+									}
+									/*line guide.go:120*/ gc_ld4.StoreSlice(bs[row][col:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var row int = gc_ty
+								var col int = gc_tx
+								/*line guide.go:111*/ if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
+									break
+								}
+								var gc_aSub guideMatrix
+								/*line guide.go:79*/ gc_aSub.Width = guideBlockSize
+								gc_aSub.Height = guideBlockSize
+								gc_aSub.Stride = a.Stride
+								gc_aSub.Elements = a.Elements[a.Stride*
+									/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:111*/ blockRow+
+									/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:111*/ m:]
+								var aSub guideMatrix = gc_aSub
+								var gc_aSub2 guideMatrix
+								/*line guide.go:79*/ gc_aSub2.Width = guideBlockSize
+								gc_aSub2.Height = guideBlockSize
+								gc_aSub2.Stride = b.Stride
+								gc_aSub2.Elements = b.Elements[b.Stride*
+									/*line guide.go:82*/ guideBlockSize*
+									/*line guide.go:112*/ m+
+									/*line guide.go:82*/ guideBlockSize*
+										/*line guide.go:112*/ blockCol:]
+								var bSub guideMatrix = gc_aSub2
+								/*line guide.go:112*/ var gc_a guideMatrix = aSub
+								/*line guide.go:112*/ var gc_row int = row
+								/*line guide.go:112*/ var gc_col int = col
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
+									/*line guide.go:112*/ gc_ld = lanes.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line guide.go:112*/ gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line guide.go:119*/ gc_ld.StoreSlice(as[row][col:])
+								/*line guide.go:119*/ var gc_a2 guideMatrix = bSub
+								/*line guide.go:119*/ var gc_row2 int = row
+								/*line guide.go:119*/ var gc_col2 int = col
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
+									/*line guide.go:119*/ gc_ld2 = lanes.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
+								} else {
+									var gc_lanes2 [8]float32
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line guide.go:119*/ gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+								}
+								/*line guide.go:120*/ gc_ld2.StoreSlice(bs[row][col:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							row := gc_ty
 							col := gc_tx
@@ -785,14 +969,14 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
 				if compiled.SIMDBuild {
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var row int = gc_ty
@@ -852,16 +1036,16 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var row int = gc_ty
@@ -890,7 +1074,80 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cValue := gc_s_cValue[gc_rank]
+						{
+							e := int(0)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(1)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(2)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(3)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(4)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(5)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(6)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(7)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(8)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(9)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(10)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(11)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(12)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(13)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(14)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(15)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						gc_s_cValue[gc_rank] = cValue
+					}
 				} else {
+					gc_vstep3 := 0
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
@@ -919,78 +1176,78 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 						/*line guide.go:127*/ cValue = lanes.AddMulSlice(cValue, as[row][compiled.Trip(15)], bs[compiled.Trip(15)][col:])
 						/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cValue := gc_s_cValue[gc_rank]
-					{
-						e := int(0)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cValue := gc_s_cValue[gc_rank]
+						{
+							e := int(0)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(1)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(2)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(3)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(4)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(5)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(6)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(7)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(8)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(9)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(10)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(11)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(12)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(13)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(14)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						{
+							e := int(15)
+							/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
+						}
+						gc_s_cValue[gc_rank] = cValue
 					}
-					{
-						e := int(1)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(2)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(3)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(4)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(5)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(6)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(7)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(8)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(9)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(10)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(11)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(12)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(13)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(14)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(15)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					gc_s_cValue[gc_rank] = cValue
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1002,10 +1259,51 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
-			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-				{
-					gc_tx := gc_vstep4 + 0
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					row := gc_ty
@@ -1014,8 +1312,51 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					cValue := gc_s_cValue[gc_rank]
 					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
-				{
-					gc_tx := gc_vstep4 + 1
+			} else {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_ty
+						col := gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						cValue := gc_s_cValue[gc_rank]
+						/*line guide.go:136*/ setElement(cSub, row, col, cValue)
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					row := gc_ty
@@ -1024,35 +1365,6 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 					cValue := gc_s_cValue[gc_rank]
 					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 				}
-				{
-					gc_tx := gc_vstep4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					cValue := gc_s_cValue[gc_rank]
-					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-				}
-				{
-					gc_tx := gc_vstep4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					cValue := gc_s_cValue[gc_rank]
-					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				row := gc_ty
-				col := gc_tx
-				cSub := gc_s_cSub[gc_rank]
-				cValue := gc_s_cValue[gc_rank]
-				/*line guide.go:136*/ setElement(cSub, row, col, cValue)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -184,12 +184,58 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
-						/*line parboil.go:40*/ var av float32
-						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
-						_ = av
+					if compiled.SIMDBuild {
+						gc_vstep2 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
+									/*line parboil.go:40*/ var av lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									_ = av
+									/*line parboil.go:41*/ if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-16 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-16 {
+										break
+									}
+									/*line parboil.go:42*/ lanes.LoadFloat32x16Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
+								/*line parboil.go:40*/ var av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = av
+								/*line parboil.go:41*/ if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-8 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-8 {
+									break
+								}
+								/*line parboil.go:42*/ lanes.LoadFloat32x8Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
+							/*line parboil.go:40*/ var av float32
+							bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
+							_ = av
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
+							/*line parboil.go:40*/ var av float32
+							bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
+							_ = av
+						}
 					}
 				}
 				gc_ty++
@@ -494,12 +540,58 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					shID := gc_tx + gc_ty*gc_bdx*2
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					/*line parboil.go:80*/ shA0[shID] = 0.0
-					shA0[shID2] = 0.0
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var shID int = gc_tx + gc_ty*gc_bdx*2
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+								/*line parboil.go:80*/ if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
+									break
+								}
+								/*line parboil.go:80*/ gc_vb2.StoreSlice(shA0[shID:])
+								gc_vb2.StoreSlice(shA0[shID2:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							/*line parboil.go:80*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+								break
+							}
+							/*line parboil.go:80*/ gc_vb.StoreSlice(shA0[shID:])
+							gc_vb.StoreSlice(shA0[shID2:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						/*line parboil.go:80*/ shA0[shID] = 0.0
+						shA0[shID2] = 0.0
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						/*line parboil.go:80*/ shA0[shID] = 0.0
+						shA0[shID2] = 0.0
+					}
 				}
 			}
 			gc_ty++
@@ -511,18 +603,18 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
 			if compiled.SIMDBuild {
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_vb6 := lanes.BroadcastFloat32x16(0.0)
 						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_none2 := lanes.Mask32x16FromBits(0)
 						gc_all2 := lanes.Mask32x16FromBits(0xffff)
 					gc_steps2:
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx*2 + gc_tx
 							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -684,9 +776,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							/*line parboil.go:100*/ top2.StoreSlice(gc_s_top2[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -696,8 +788,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx*2 + gc_tx
 						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -860,28 +952,52 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 					lanes.ClearAVXUpperBits()
 				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx*2 + gc_tx
-				i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
-				j := gc_by*gc_bdy + gc_ty
-				shID := gc_tx + gc_ty*gc_bdx*2
-				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
-				/*line parboil.go:96*/ if (i < nx) && (j < ny) {
-					bottom = a0[index3D(nx, ny, i, j, 0)]
-					shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx*2 + gc_tx
+					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+					j := gc_by*gc_bdy + gc_ty
+					shID := gc_tx + gc_ty*gc_bdx*2
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+					var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
+					/*line parboil.go:96*/ if (i < nx) && (j < ny) {
+						bottom = a0[index3D(nx, ny, i, j, 0)]
+						shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
+					}
+					if (i2 < nx) && (j < ny) {
+						bottom2 = a0[index3D(nx, ny, i2, j, 0)]
+						shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
+					}
+					gc_s_bottom[gc_rank] = bottom
+					gc_s_bottom2[gc_rank] = bottom2
+					gc_s_top[gc_rank] = top
+					gc_s_top2[gc_rank] = top2
 				}
-				if (i2 < nx) && (j < ny) {
-					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
-					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
+			} else {
+				gc_vstep2 := 0
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx*2 + gc_tx
+					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+					j := gc_by*gc_bdy + gc_ty
+					shID := gc_tx + gc_ty*gc_bdx*2
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+					var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
+					/*line parboil.go:96*/ if (i < nx) && (j < ny) {
+						bottom = a0[index3D(nx, ny, i, j, 0)]
+						shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
+					}
+					if (i2 < nx) && (j < ny) {
+						bottom2 = a0[index3D(nx, ny, i2, j, 0)]
+						shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
+					}
+					gc_s_bottom[gc_rank] = bottom
+					gc_s_bottom2[gc_rank] = bottom2
+					gc_s_top[gc_rank] = top
+					gc_s_top2[gc_rank] = top2
 				}
-				gc_s_bottom[gc_rank] = bottom
-				gc_s_bottom2[gc_rank] = bottom2
-				gc_s_top[gc_rank] = top
-				gc_s_top2[gc_rank] = top2
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -893,19 +1009,19 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
 				if compiled.SIMDBuild {
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := lanes.Mask32x16FromBits(0)
 							gc_all4 := lanes.Mask32x16FromBits(0xffff)
 							/*line parboil.go:133*/ gc_vb9 := lanes.BroadcastFloat32x16(c1)
 							gc_vb10 := lanes.BroadcastFloat32x16(c0)
 						gc_steps4:
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx*2 + gc_tx
 								var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -1216,9 +1332,9 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								/*line parboil.go:144*/ top2.StoreSlice(gc_s_top2[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -1229,8 +1345,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						/*line parboil.go:133*/ gc_vb7 := lanes.BroadcastFloat32x8(c1)
 						gc_vb8 := lanes.BroadcastFloat32x8(c0)
 					gc_steps3:
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx*2 + gc_tx
 							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
@@ -1538,72 +1654,140 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						}
 						lanes.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx*2 + gc_tx
-					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
-					j := gc_by*gc_bdy + gc_ty
-					shID := gc_tx + gc_ty*gc_bdx*2
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					/*line parboil.go:85*/ wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
-					wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
-					xLBound := gc_tx == 0
-					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
-					yLBound := gc_ty == 0
-					yHBound := gc_ty == (gc_bdy - 1)
-					bottom := gc_s_bottom[gc_rank]
-					bottom2 := gc_s_bottom2[gc_rank]
-					top := gc_s_top[gc_rank]
-					top2 := gc_s_top2[gc_rank]
-					/*line parboil.go:108*/ var aLeftRight, aUp, aDown float32
-					/*line parboil.go:112*/ if (i < nx) && (j < ny) {
-						top = a0[index3D(nx, ny, i, j, k+1)]
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx*2 + gc_tx
+						i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+						j := gc_by*gc_bdy + gc_ty
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						/*line parboil.go:85*/ wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
+						wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
+						xLBound := gc_tx == 0
+						xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
+						yLBound := gc_ty == 0
+						yHBound := gc_ty == (gc_bdy - 1)
+						bottom := gc_s_bottom[gc_rank]
+						bottom2 := gc_s_bottom2[gc_rank]
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
+						/*line parboil.go:108*/ var aLeftRight, aUp, aDown float32
+						/*line parboil.go:112*/ if (i < nx) && (j < ny) {
+							top = a0[index3D(nx, ny, i, j, k+1)]
+						}
+						/*line parboil.go:116*/ if wRegion {
+							if yHBound {
+								aUp = a0[index3D(nx, ny, i, j+1, k)]
+							} else {
+								aUp = shA0[shID+2*gc_bdx]
+							}
+							if yLBound {
+								aDown = a0[index3D(nx, ny, i, j-1, k)]
+							} else {
+								aDown = shA0[shID-2*gc_bdx]
+							}
+							if xLBound {
+								aLeftRight = a0[index3D(nx, ny, i-1, j, k)]
+							} else {
+								aLeftRight = shA0[shID-1]
+							}
+							/*line parboil.go:133*/ anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
+								shA0[shID]*c0
+						}
+						/*line parboil.go:138*/ if (i2 < nx) && (j < ny) {
+							top2 = a0[index3D(nx, ny, i2, j, k+1)]
+						}
+						/*line parboil.go:142*/ if wRegion2 {
+							if yHBound {
+								aUp = a0[index3D(nx, ny, i2, j+1, k)]
+							} else {
+								aUp = shA0[shID2+2*gc_bdx]
+							}
+							if yLBound {
+								aDown = a0[index3D(nx, ny, i2, j-1, k)]
+							} else {
+								aDown = shA0[shID2-2*gc_bdx]
+							}
+							if xHBound {
+								aLeftRight = a0[index3D(nx, ny, i2+1, j, k)]
+							} else {
+								aLeftRight = shA0[shID2+1]
+							}
+							/*line parboil.go:159*/ anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
+								shA0[shID2]*c0
+						}
+						gc_s_top[gc_rank] = top
+						gc_s_top2[gc_rank] = top2
 					}
-					/*line parboil.go:116*/ if wRegion {
-						if yHBound {
-							aUp = a0[index3D(nx, ny, i, j+1, k)]
-						} else {
-							aUp = shA0[shID+2*gc_bdx]
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx*2 + gc_tx
+						i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+						j := gc_by*gc_bdy + gc_ty
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						/*line parboil.go:85*/ wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
+						wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
+						xLBound := gc_tx == 0
+						xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
+						yLBound := gc_ty == 0
+						yHBound := gc_ty == (gc_bdy - 1)
+						bottom := gc_s_bottom[gc_rank]
+						bottom2 := gc_s_bottom2[gc_rank]
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
+						/*line parboil.go:108*/ var aLeftRight, aUp, aDown float32
+						/*line parboil.go:112*/ if (i < nx) && (j < ny) {
+							top = a0[index3D(nx, ny, i, j, k+1)]
 						}
-						if yLBound {
-							aDown = a0[index3D(nx, ny, i, j-1, k)]
-						} else {
-							aDown = shA0[shID-2*gc_bdx]
+						/*line parboil.go:116*/ if wRegion {
+							if yHBound {
+								aUp = a0[index3D(nx, ny, i, j+1, k)]
+							} else {
+								aUp = shA0[shID+2*gc_bdx]
+							}
+							if yLBound {
+								aDown = a0[index3D(nx, ny, i, j-1, k)]
+							} else {
+								aDown = shA0[shID-2*gc_bdx]
+							}
+							if xLBound {
+								aLeftRight = a0[index3D(nx, ny, i-1, j, k)]
+							} else {
+								aLeftRight = shA0[shID-1]
+							}
+							/*line parboil.go:133*/ anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
+								shA0[shID]*c0
 						}
-						if xLBound {
-							aLeftRight = a0[index3D(nx, ny, i-1, j, k)]
-						} else {
-							aLeftRight = shA0[shID-1]
+						/*line parboil.go:138*/ if (i2 < nx) && (j < ny) {
+							top2 = a0[index3D(nx, ny, i2, j, k+1)]
 						}
-						/*line parboil.go:133*/ anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
-							shA0[shID]*c0
+						/*line parboil.go:142*/ if wRegion2 {
+							if yHBound {
+								aUp = a0[index3D(nx, ny, i2, j+1, k)]
+							} else {
+								aUp = shA0[shID2+2*gc_bdx]
+							}
+							if yLBound {
+								aDown = a0[index3D(nx, ny, i2, j-1, k)]
+							} else {
+								aDown = shA0[shID2-2*gc_bdx]
+							}
+							if xHBound {
+								aLeftRight = a0[index3D(nx, ny, i2+1, j, k)]
+							} else {
+								aLeftRight = shA0[shID2+1]
+							}
+							/*line parboil.go:159*/ anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
+								shA0[shID2]*c0
+						}
+						gc_s_top[gc_rank] = top
+						gc_s_top2[gc_rank] = top2
 					}
-					/*line parboil.go:138*/ if (i2 < nx) && (j < ny) {
-						top2 = a0[index3D(nx, ny, i2, j, k+1)]
-					}
-					/*line parboil.go:142*/ if wRegion2 {
-						if yHBound {
-							aUp = a0[index3D(nx, ny, i2, j+1, k)]
-						} else {
-							aUp = shA0[shID2+2*gc_bdx]
-						}
-						if yLBound {
-							aDown = a0[index3D(nx, ny, i2, j-1, k)]
-						} else {
-							aDown = shA0[shID2-2*gc_bdx]
-						}
-						if xHBound {
-							aLeftRight = a0[index3D(nx, ny, i2+1, j, k)]
-						} else {
-							aLeftRight = shA0[shID2+1]
-						}
-						/*line parboil.go:159*/ anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
-							shA0[shID2]*c0
-					}
-					gc_s_top[gc_rank] = top
-					gc_s_top2[gc_rank] = top2
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1619,13 +1803,13 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
-					gc_vstep4 := 0
 					if compiled.SIMDBuild {
+						gc_vstep5 := 0
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var shID int = gc_tx + gc_ty*gc_bdx*2
 									_ = shID
@@ -1643,15 +1827,15 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var shID int = gc_tx + gc_ty*gc_bdx*2
 								_ = shID
@@ -1670,7 +1854,21 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line parboil.go:78*/ var bottom float32
+							/*line parboil.go:80*/ var bottom2 float32
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+							/*line parboil.go:165*/ bottom = gc_at3[gc_tx]
+							gc_at3[gc_tx] = top
+							bottom2 = gc_at4[gc_tx]
+							gc_at4[gc_tx] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
 					} else {
+						gc_vstep4 := 0
 						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
@@ -1689,36 +1887,127 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							/*line parboil.go:165*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
 							/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line parboil.go:78*/ var bottom float32
-						/*line parboil.go:80*/ var bottom2 float32
-						top := gc_s_top[gc_rank]
-						top2 := gc_s_top2[gc_rank]
-						/*line parboil.go:165*/ bottom = gc_at3[gc_tx]
-						gc_at3[gc_tx] = top
-						bottom2 = gc_at4[gc_tx]
-						gc_at4[gc_tx] = top2
-						gc_s_bottom[gc_rank] = bottom
-						gc_s_bottom2[gc_rank] = bottom2
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line parboil.go:78*/ var bottom float32
+							/*line parboil.go:80*/ var bottom2 float32
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+							/*line parboil.go:165*/ bottom = gc_at3[gc_tx]
+							gc_at3[gc_tx] = top
+							bottom2 = gc_at4[gc_tx]
+							gc_at4[gc_tx] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:78*/ var bottom float32
-						/*line parboil.go:80*/ var bottom2 float32
-						top := gc_s_top[gc_rank]
-						top2 := gc_s_top2[gc_rank]
-						/*line parboil.go:165*/ bottom = shA0[shID]
-						shA0[shID] = top
-						bottom2 = shA0[shID2]
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank] = bottom
-						gc_s_bottom2[gc_rank] = bottom2
+					if compiled.SIMDBuild {
+						gc_vstep6 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop6 bool
+							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									var shID int = gc_tx + gc_ty*gc_bdx*2
+									var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+									/*line parboil.go:76*/ var bottom lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line parboil.go:76*/ var bottom2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line parboil.go:76*/ top := lanes.LoadFloat32x16Slice(gc_s_top[gc_rank:])
+									/*line parboil.go:76*/ top2 := lanes.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
+									/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
+										break
+									}
+									/*line parboil.go:165*/ bottom = lanes.LoadFloat32x16Slice(shA0[shID:])
+									top.StoreSlice(shA0[shID:])
+									bottom2 = lanes.LoadFloat32x16Slice(shA0[shID2:])
+									top2.StoreSlice(shA0[shID2:])
+									/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+									/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop6 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var shID int = gc_tx + gc_ty*gc_bdx*2
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+								/*line parboil.go:76*/ var bottom lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line parboil.go:76*/ var bottom2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+								/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+								/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+									break
+								}
+								/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
+								top.StoreSlice(shA0[shID:])
+								bottom2 = lanes.LoadFloat32x8Slice(shA0[shID2:])
+								top2.StoreSlice(shA0[shID2:])
+								/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+								/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							shID := gc_tx + gc_ty*gc_bdx*2
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							/*line parboil.go:78*/ var bottom float32
+							/*line parboil.go:80*/ var bottom2 float32
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+							/*line parboil.go:165*/ bottom = shA0[shID]
+							shA0[shID] = top
+							bottom2 = shA0[shID2]
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
+					} else {
+						gc_vstep5 := 0
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							/*line parboil.go:76*/ var bottom lanes.Float32x8
+							/*line parboil.go:76*/ var bottom2 lanes.Float32x8
+							/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+							/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+							/*line parboil.go:165*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+								break
+							}
+							/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
+							top.StoreSlice(shA0[shID:])
+							bottom2 = lanes.LoadFloat32x8Slice(shA0[shID2:])
+							top2.StoreSlice(shA0[shID2:])
+							/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+							/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							shID := gc_tx + gc_ty*gc_bdx*2
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							/*line parboil.go:78*/ var bottom float32
+							/*line parboil.go:80*/ var bottom2 float32
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+							/*line parboil.go:165*/ bottom = shA0[shID]
+							shA0[shID] = top
+							bottom2 = shA0[shID2]
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
 					}
 				}
 				gc_ty++
@@ -1937,12 +2226,58 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-					/*line parboil.go:254*/ real_ := phiR[indexK]
-					imag_ := phiI[indexK]
-					phiMag[indexK] = real_*real_ + imag_*imag_
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+								{
+									if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
+										break
+									}
+									/*line parboil.go:254*/ real_ := lanes.LoadFloat32x16Slice(phiR[indexK:])
+									/*line parboil.go:254*/ imag_ := lanes.LoadFloat32x16Slice(phiI[indexK:])
+									real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							/*line parboil.go:254*/ if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
+								break
+							}
+							/*line parboil.go:254*/ real_ := lanes.LoadFloat32x8Slice(phiR[indexK:])
+							/*line parboil.go:254*/ imag_ := lanes.LoadFloat32x8Slice(phiI[indexK:])
+							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						/*line parboil.go:254*/ real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						/*line parboil.go:254*/ real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
+					}
 				}
 			}
 		}

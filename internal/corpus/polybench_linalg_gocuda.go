@@ -144,11 +144,56 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:20*/ if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
+											break
+										}
+										/*line polybench_linalg.go:20*/ gc_vb2.StoreSlice(tmp[i*nj+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:20*/ if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+									break
+								}
+								/*line polybench_linalg.go:20*/ gc_vb.StoreSlice(tmp[i*nj+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
+						}
 					}
 				}
 				gc_ty++
@@ -183,13 +228,13 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -200,15 +245,15 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -218,16 +263,66 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:22*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
+											break
+										}
+										/*line polybench_linalg.go:22*/ lanes.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(lanes.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:22*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+									break
+								}
+								/*line polybench_linalg.go:22*/ lanes.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(lanes.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
 					}
 				}
 				gc_ty++
@@ -369,11 +464,56 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								/*line polybench_linalg.go:35*/ gc_vb2 := lanes.BroadcastFloat32x16(beta)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:35*/ if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
+											break
+										}
+										/*line polybench_linalg.go:35*/ lanes.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_linalg.go:35*/ gc_vb := lanes.BroadcastFloat32x8(beta)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:35*/ if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+									break
+								}
+								/*line polybench_linalg.go:35*/ lanes.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
+						}
 					}
 				}
 				gc_ty++
@@ -408,14 +548,14 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_at3 := tmp[gc_off3:][:1]
 					gc_at4 := c[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -426,16 +566,16 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -445,16 +585,68 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:37*/ if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
+											break
+										}
+										/*line polybench_linalg.go:37*/ lanes.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:37*/ if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+									break
+								}
+								/*line polybench_linalg.go:37*/ lanes.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						}
 					}
 				}
 				gc_ty++
@@ -592,11 +784,56 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:50*/ if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
+											break
+										}
+										/*line polybench_linalg.go:50*/ gc_vb2.StoreSlice(e[i*nj+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:50*/ if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+									break
+								}
+								/*line polybench_linalg.go:50*/ gc_vb.StoreSlice(e[i*nj+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
+						}
 					}
 				}
 				gc_ty++
@@ -631,14 +868,14 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -649,16 +886,16 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -668,16 +905,68 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:52*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
+											break
+										}
+										/*line polybench_linalg.go:52*/ lanes.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:52*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+									break
+								}
+								/*line polybench_linalg.go:52*/ lanes.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						}
 					}
 				}
 				gc_ty++
@@ -815,11 +1104,56 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:65*/ if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
+											break
+										}
+										/*line polybench_linalg.go:65*/ gc_vb2.StoreSlice(f[i*nl+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:65*/ if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+									break
+								}
+								/*line polybench_linalg.go:65*/ gc_vb.StoreSlice(f[i*nl+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
+						}
 					}
 				}
 				gc_ty++
@@ -854,14 +1188,14 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at3 := c[gc_off3:][:1]
 					gc_at4 := d[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -872,16 +1206,16 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -891,16 +1225,68 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:67*/ if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
+											break
+										}
+										/*line polybench_linalg.go:67*/ lanes.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:67*/ if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+									break
+								}
+								/*line polybench_linalg.go:67*/ lanes.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						}
 					}
 				}
 				gc_ty++
@@ -1038,11 +1424,56 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:80*/ if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
+											break
+										}
+										/*line polybench_linalg.go:80*/ gc_vb2.StoreSlice(g[i*nl+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:80*/ if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+									break
+								}
+								/*line polybench_linalg.go:80*/ gc_vb.StoreSlice(g[i*nl+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
+						}
 					}
 				}
 				gc_ty++
@@ -1077,14 +1508,14 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at3 := e[gc_off3:][:1]
 					gc_at4 := f[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1095,16 +1526,16 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1114,16 +1545,68 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:82*/ if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
+											break
+										}
+										/*line polybench_linalg.go:82*/ lanes.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:82*/ if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+									break
+								}
+								/*line polybench_linalg.go:82*/ lanes.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						}
 					}
 				}
 				gc_ty++
@@ -1265,11 +1748,56 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								/*line polybench_linalg.go:95*/ gc_vb2 := lanes.BroadcastFloat32x16(beta)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:95*/ if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
+											break
+										}
+										/*line polybench_linalg.go:95*/ lanes.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_linalg.go:95*/ gc_vb := lanes.BroadcastFloat32x8(beta)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:95*/ if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+									break
+								}
+								/*line polybench_linalg.go:95*/ lanes.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
+						}
 					}
 				}
 				gc_ty++
@@ -1304,13 +1832,13 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1321,15 +1849,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1339,16 +1867,66 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_linalg.go:97*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
+											break
+										}
+										/*line polybench_linalg.go:97*/ lanes.LoadFloat32x16Slice(c[i*nj+j:]).Add(lanes.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								var i int = gc_by*gc_bdy + gc_ty
+								/*line polybench_linalg.go:97*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+									break
+								}
+								/*line polybench_linalg.go:97*/ lanes.LoadFloat32x8Slice(c[i*nj+j:]).Add(lanes.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						}
 					}
 				}
 				gc_ty++
@@ -1704,10 +2282,52 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_linalg.go:156*/ y[j] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									{
+										/*line polybench_linalg.go:156*/ if j < 0 || j > len(y)-16 {
+											break
+										}
+										/*line polybench_linalg.go:156*/ gc_vb2.StoreSlice(y[j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								/*line polybench_linalg.go:156*/ if j < 0 || j > len(y)-8 {
+									break
+								}
+								/*line polybench_linalg.go:156*/ gc_vb.StoreSlice(y[j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:156*/ y[j] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:156*/ y[j] = 0
+						}
 					}
 				}
 			}
@@ -1730,14 +2350,14 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_at3 := a[gc_off3:][:gc_to]
 					gc_at4 := tmp[gc_off4:][:1]
 					gc_elem := gc_at4[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1746,16 +2366,16 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1763,7 +2383,11 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+						}
 					} else {
+						gc_vstep2 := gc_from
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							{
 								gc_tx := gc_vstep2 + 0
@@ -1782,15 +2406,59 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 							}
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									{
+										/*line polybench_linalg.go:158*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
+											break
+										}
+										/*line polybench_linalg.go:158*/ lanes.LoadFloat32x16Slice(y[j:]).Add(lanes.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								/*line polybench_linalg.go:158*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
+									break
+								}
+								/*line polybench_linalg.go:158*/ lanes.LoadFloat32x8Slice(y[j:]).Add(lanes.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
+						}
 					}
 				}
 			}
@@ -1901,10 +2569,52 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_linalg.go:170*/ s[j] = 0.0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(0.0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									{
+										/*line polybench_linalg.go:170*/ if j < 0 || j > len(s)-16 {
+											break
+										}
+										/*line polybench_linalg.go:170*/ gc_vb2.StoreSlice(s[j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								/*line polybench_linalg.go:170*/ if j < 0 || j > len(s)-8 {
+									break
+								}
+								/*line polybench_linalg.go:170*/ gc_vb.StoreSlice(s[j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:170*/ s[j] = 0.0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:170*/ s[j] = 0.0
+						}
 					}
 				}
 			}
@@ -1927,14 +2637,14 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_at3 := r[gc_off3:][:1]
 					gc_at4 := a[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1943,16 +2653,16 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1960,7 +2670,11 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
 					} else {
+						gc_vstep2 := gc_from
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							{
 								gc_tx := gc_vstep2 + 0
@@ -1979,15 +2693,59 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 							}
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									{
+										/*line polybench_linalg.go:172*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
+											break
+										}
+										/*line polybench_linalg.go:172*/ lanes.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								/*line polybench_linalg.go:172*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
+									break
+								}
+								/*line polybench_linalg.go:172*/ lanes.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
+						}
 					}
 				}
 			}
@@ -2338,10 +3096,54 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									{
+										/*line polybench_linalg.go:228*/ if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
+											break
+										}
+										/*line polybench_linalg.go:228*/ lanes.LoadFloat32x16Slice(x2[i:]).Add(lanes.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line polybench_linalg.go:228*/ if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
+									break
+								}
+								/*line polybench_linalg.go:228*/ lanes.LoadFloat32x8Slice(x2[i:]).Add(lanes.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
+						}
 					}
 				}
 			}

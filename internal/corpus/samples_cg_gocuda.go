@@ -871,11 +871,53 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							}
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							iAccum_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
+										var iAccum_ int = gc_tx + gc_off2
+										/*line samples_cg.go:174*/ if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
+											break
+										}
+										/*line samples_cg.go:175*/ lanes.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(lanes.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									var iAccum_ int = gc_tx + gc_off2
+									/*line samples_cg.go:174*/ if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
+										break
+									}
+									/*line samples_cg.go:175*/ lanes.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(lanes.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep3 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
+							}
 						}
 					}
 				}
@@ -887,18 +929,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				/*line samples_cg.go:187*/ gc_off5 := vec
+				gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 						}
 					} else {

@@ -129,12 +129,56 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-					/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var i int = gc_bdx*gc_bx + gc_tx
+								{
+									/*line samples_intro.go:23*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
+										break
+									}
+									/*line samples_intro.go:23*/ lanes.LoadFloat32x16Slice(a[i:]).Add(lanes.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_bdx*gc_bx + gc_tx
+							/*line samples_intro.go:23*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+								break
+							}
+							/*line samples_intro.go:23*/ lanes.LoadFloat32x8Slice(a[i:]).Add(lanes.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bdx*gc_bx + gc_tx
+						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bdx*gc_bx + gc_tx
+						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
+					}
 				}
 			}
 		}
@@ -266,12 +310,58 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-						bs[ty][tx] = b[b0+wB*ty+tx]
+					if compiled.SIMDBuild {
+						gc_vstep2 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line samples_intro.go:67*/ if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
+										break
+									}
+									/*line samples_intro.go:68*/ lanes.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+									lanes.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line samples_intro.go:67*/ if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
+									break
+								}
+								/*line samples_intro.go:68*/ lanes.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+								lanes.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
 					}
 				}
 				gc_ty++
@@ -283,14 +373,14 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
 				if compiled.SIMDBuild {
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -350,16 +440,16 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 								/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -388,7 +478,80 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						cSub := gc_s_cSub[gc_rank]
+						{
+							k := int(0)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(1)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(2)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(3)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(4)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(5)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(6)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(7)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(8)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(9)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(10)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(11)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(12)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(13)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(14)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(15)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						gc_s_cSub[gc_rank] = cSub
+					}
 				} else {
+					gc_vstep2 := 0
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
@@ -417,78 +580,78 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 						/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					cSub := gc_s_cSub[gc_rank]
-					{
-						k := int(0)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						cSub := gc_s_cSub[gc_rank]
+						{
+							k := int(0)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(1)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(2)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(3)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(4)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(5)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(6)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(7)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(8)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(9)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(10)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(11)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(12)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(13)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(14)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						{
+							k := int(15)
+							/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+						}
+						gc_s_cSub[gc_rank] = cSub
 					}
-					{
-						k := int(1)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(2)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(3)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(4)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(5)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(6)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(7)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(8)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(9)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(10)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(11)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(12)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(13)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(14)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					{
-						k := int(15)
-						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
-					}
-					gc_s_cSub[gc_rank] = cSub
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -505,12 +668,12 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -520,15 +683,15 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 								/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -539,7 +702,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						cSub := gc_s_cSub[gc_rank]
 						/*line samples_intro.go:81*/ gc_at5[gc_tx] = cSub
@@ -548,13 +711,60 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					/*line samples_intro.go:81*/ copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					cSub := gc_s_cSub[gc_rank]
-					/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+								/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
+									break
+								}
+								/*line samples_intro.go:81*/ cSub.StoreSlice(c[c0+wB*ty+tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
+								break
+							}
+							/*line samples_intro.go:81*/ cSub.StoreSlice(c[c0+wB*ty+tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						cSub := gc_s_cSub[gc_rank]
+						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						cSub := gc_s_cSub[gc_rank]
+						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
+					}
 				}
 			}
 			gc_ty++
@@ -665,12 +875,54 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 				}
 			} else {
-				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					idx := gc_bx*gc_bdx + gc_tx
-					/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_runlo
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							/*line samples_intro.go:91*/ gc_vb2 := lanes.BroadcastInt32x16(incValue)
+							for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var idx int = gc_bx*gc_bdx + gc_tx
+								/*line samples_intro.go:91*/ if idx < 0 || idx > len(gData)-16 {
+									break
+								}
+								/*line samples_intro.go:92*/ lanes.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line samples_intro.go:91*/ gc_vb := lanes.BroadcastInt32x8(incValue)
+						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var idx int = gc_bx*gc_bdx + gc_tx
+							/*line samples_intro.go:91*/ if idx < 0 || idx > len(gData)-8 {
+								break
+							}
+							/*line samples_intro.go:92*/ lanes.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						idx := gc_bx*gc_bdx + gc_tx
+						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
+					}
+				} else {
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						idx := gc_bx*gc_bdx + gc_tx
+						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
+					}
 				}
 			}
 		}
@@ -772,27 +1024,18 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at3 := sdata[:gc_bdx]
-			gc_vstep2 := 0
 			if compiled.SIMDBuild {
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						/*line samples_intro.go:110*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-							_ = tid
-							/*line samples_intro.go:105*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							/*line samples_intro.go:107*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+								break
+							}
+							/*line samples_intro.go:108*/ lanes.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 						}
 						lanes.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -802,16 +1045,67 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					}
 				}
 				if compiled.SIMD {
-					/*line samples_intro.go:110*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line samples_intro.go:107*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+							break
+						}
+						/*line samples_intro.go:108*/ lanes.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						/*line samples_intro.go:110*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							_ = tid
+							/*line samples_intro.go:105*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line samples_intro.go:110*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:105*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				}
 			} else {
+				gc_vstep2 := 0
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
 						gc_tx := gc_vstep2 + 0
@@ -830,15 +1124,55 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 					}
 				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						/*line samples_intro.go:110*/ gc_vb2 := lanes.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							/*line samples_intro.go:110*/ if tid < 0 || tid > len(sdata)-16 {
+								break
+							}
+							/*line samples_intro.go:111*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line samples_intro.go:110*/ gc_vb := lanes.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line samples_intro.go:110*/ if tid < 0 || tid > len(sdata)-8 {
+							break
+						}
+						/*line samples_intro.go:111*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
+				}
 			}
 		}
 	}
@@ -847,33 +1181,33 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							_ = tid
 							/*line samples_intro.go:105*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:105*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
@@ -905,10 +1239,48 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							var tid int = gc_tx
+							/*line samples_intro.go:113*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+								break
+							}
+							/*line samples_intro.go:114*/ lanes.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var tid int = gc_tx
+						/*line samples_intro.go:113*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+							break
+						}
+						/*line samples_intro.go:114*/ lanes.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
+				}
 			}
 		}
 	}
@@ -1567,7 +1939,68 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-16 || (tid+
+										d) < 0 || (tid+d) > len(shared)-16 {
+										break
+									}
+									/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x16Slice(shared[tid:])
+									/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x16Slice(shared[tid+d:])
+									gc_if2 := f1.Less(f0)
+									if gc_if2.ToBits() != 0 {
+										/*line samples_intro.go:243*/ f1.Merge(lanes.LoadFloat32x16Slice(shared[tid:]), gc_if2).StoreSlice(shared[tid:])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-8 || (tid+
+								d) < 0 || (tid+d) > len(shared)-8 {
+								break
+							}
+							/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(shared[tid:])
+							/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
+							gc_if := f1.Less(f0)
+							if gc_if.ToBits() != 0 {
+								/*line samples_intro.go:243*/ f1.Merge(lanes.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line samples_intro.go:242*/ if tid < 0 || tid > len(shared)-8 || (tid+
+							d) < 0 || (tid+d) > len(shared)-8 {
+							break
+						}
+						/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(shared[tid:])
+						/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
+						gc_if := f1.Less(f0)
+						if gc_if.ToBits() != 0 {
+							/*line samples_intro.go:243*/ f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_intro.go:242*/ f0 := shared[tid]
@@ -1590,14 +2023,14 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
@@ -1617,30 +2050,30 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			/*line samples_intro.go:265*/ gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_vstep3 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_vstep3 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_vstep3 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_vstep3 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 				}
@@ -1970,26 +2403,17 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at3 := sdata[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-						_ = tid
-						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+							break
+						}
+						/*line samples_intro.go:129*/ lanes.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					lanes.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1999,21 +2423,92 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 			}
 			if compiled.SIMD {
-				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						break
+					}
+					/*line samples_intro.go:129*/ lanes.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb2 := lanes.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line samples_intro.go:132*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb := lanes.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					var tid int = gc_tx
+					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line samples_intro.go:132*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
@@ -2024,37 +2519,67 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						var tid int = gc_tx
+						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+							break
+						}
+						/*line samples_intro.go:135*/ lanes.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					var tid int = gc_tx
+					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						break
+					}
+					/*line samples_intro.go:135*/ lanes.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -2105,26 +2630,17 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at3 := sdata[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastInt32x16(int32(numThreads))
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-						_ = tid
-						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+							break
+						}
+						/*line samples_intro.go:129*/ lanes.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					lanes.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2134,21 +2650,92 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 			}
 			if compiled.SIMD {
-				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastInt32x8(int32(numThreads))
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						break
+					}
+					/*line samples_intro.go:129*/ lanes.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = int32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb2 := lanes.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line samples_intro.go:132*/ gc_vb2.Mul(lanes.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb := lanes.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					var tid int = gc_tx
+					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line samples_intro.go:132*/ gc_vb.Mul(lanes.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
@@ -2159,37 +2746,67 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ lanes.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ lanes.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						var tid int = gc_tx
+						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+							break
+						}
+						/*line samples_intro.go:135*/ lanes.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					var tid int = gc_tx
+					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						break
+					}
+					/*line samples_intro.go:135*/ lanes.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -2240,26 +2857,17 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at3 := sdata[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastUint32x16(uint32(numThreads))
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						var tid int = gc_tx
-						_ = tid
-						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
+							break
+						}
+						/*line samples_intro.go:129*/ lanes.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
 					lanes.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -2269,21 +2877,92 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 			}
 			if compiled.SIMD {
-				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastUint32x8(uint32(numThreads))
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
+						break
+					}
+					/*line samples_intro.go:129*/ lanes.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = uint32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb2 := lanes.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line samples_intro.go:132*/ gc_vb2.Mul(lanes.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb := lanes.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					var tid int = gc_tx
+					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line samples_intro.go:132*/ gc_vb.Mul(lanes.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
@@ -2294,37 +2973,67 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ lanes.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ lanes.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						var tid int = gc_tx
+						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
+							break
+						}
+						/*line samples_intro.go:135*/ lanes.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					var tid int = gc_tx
+					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
+						break
+					}
+					/*line samples_intro.go:135*/ lanes.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]

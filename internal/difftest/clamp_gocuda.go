@@ -113,10 +113,56 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line clamp.go:32*/ row[tx] = in[base+tx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line clamp.go:30*/ inside := gc_iota2.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								_ = inside
+								{
+									/*line clamp.go:32*/ if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
+										break
+									}
+									/*line clamp.go:32*/ lanes.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line clamp.go:30*/ inside := gc_iota.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							_ = inside
+							if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
+								break
+							}
+							/*line clamp.go:32*/ lanes.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:32*/ row[tx] = in[base+tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:32*/ row[tx] = in[base+tx]
+					}
 				}
 			}
 		}
@@ -128,15 +174,15 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_vb2 := lanes.BroadcastFloat32x16(3)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line clamp.go:22*/ gc_in3 := (tx - 1) >= lo
@@ -183,17 +229,17 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb := lanes.BroadcastFloat32x8(3)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line clamp.go:22*/ gc_in := (tx - 1) >= lo
@@ -239,7 +285,15 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:22*/ w := max(tx-1, lo)
+						e := min(tx+1, hi)
+						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+					}
 				} else {
+					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -274,33 +328,33 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 						}
 					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line clamp.go:22*/ w := max(tx-1, lo)
-					e := min(tx+1, hi)
-					/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:22*/ w := max(tx-1, lo)
+						e := min(tx+1, hi)
+						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+					}
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-			/*line clamp.go:44*/ if gc_bound := hi; gc_bound < gc_to-1 {
+			if gc_bound := hi; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(row) && gc_to <= len(next) {
 					gc_at3 := row[:gc_to]
 					gc_at4 := next[:gc_to]
-					gc_vstep3 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 								gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									var tx int = gc_tx
 									/*line clamp.go:30*/ inside := gc_iota10.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 									_ = inside
@@ -309,16 +363,16 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								var tx int = gc_tx
 								/*line clamp.go:30*/ inside := gc_iota9.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 								_ = inside
@@ -326,7 +380,11 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
 					} else {
+						gc_vstep3 := gc_from
 						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 							{
 								gc_tx := gc_vstep3 + 0
@@ -345,15 +403,61 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 							}
 						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:41*/ row[tx] = next[tx]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									var tx int = gc_tx
+									/*line clamp.go:30*/ inside := gc_iota8.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+									_ = inside
+									{
+										/*line clamp.go:41*/ if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
+											break
+										}
+										/*line clamp.go:41*/ lanes.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								var tx int = gc_tx
+								/*line clamp.go:30*/ inside := gc_iota7.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+								_ = inside
+								/*line clamp.go:41*/ if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
+									break
+								}
+								/*line clamp.go:41*/ lanes.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line clamp.go:41*/ row[tx] = next[tx]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line clamp.go:41*/ row[tx] = next[tx]
+						}
 					}
 				}
 			}
@@ -361,7 +465,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line clamp.go:50*/ if gc_bound := hi; gc_bound < gc_to-1 {
+		if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -369,14 +473,14 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(row) {
 				gc_at5 := out[gc_off2:][:gc_to]
 				gc_at6 := row[:gc_to]
-				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 							gc_iota14 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								var tx int = gc_tx
 								/*line clamp.go:30*/ inside := gc_iota14.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 								_ = inside
@@ -385,16 +489,16 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							var tx int = gc_tx
 							/*line clamp.go:30*/ inside := gc_iota13.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 							_ = inside
@@ -402,7 +506,11 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
 				} else {
+					gc_vstep4 := gc_from
 					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
 							gc_tx := gc_vstep4 + 0
@@ -421,15 +529,61 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 						}
 					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line clamp.go:46*/ out[base+tx] = row[tx]
+				if compiled.SIMDBuild {
+					gc_vstep7 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
+								var tx int = gc_tx
+								/*line clamp.go:30*/ inside := gc_iota12.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								_ = inside
+								{
+									/*line clamp.go:46*/ if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
+										break
+									}
+									/*line clamp.go:46*/ lanes.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							var tx int = gc_tx
+							/*line clamp.go:30*/ inside := gc_iota11.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							_ = inside
+							/*line clamp.go:46*/ if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
+								break
+							}
+							/*line clamp.go:46*/ lanes.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:46*/ out[base+tx] = row[tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:46*/ out[base+tx] = row[tx]
+					}
 				}
 			}
 		}

@@ -97,11 +97,54 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_steps.go:15*/ sdata[tid] = in[2*b*gc_bx+tid]
-					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line demand_steps.go:15*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+										break
+									}
+									/*line demand_steps.go:15*/ lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+									/*line demand_steps.go:15*/ lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line demand_steps.go:15*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:15*/ lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+							/*line demand_steps.go:15*/ lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_steps.go:15*/ sdata[tid] = in[2*b*gc_bx+tid]
+						sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_steps.go:15*/ sdata[tid] = in[2*b*gc_bx+tid]
+						sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					}
 				}
 			}
 			gc_ty++
@@ -1222,11 +1265,52 @@ func gc_body_demandStepsMax(gc_b *compiled.Block, in, out []int32) {
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line demand_steps.go:61*/ sdata[tid] = in[2*b*gc_bx+tid]
-				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line demand_steps.go:61*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+								break
+							}
+							/*line demand_steps.go:62*/ lanes.LoadInt32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+							lanes.LoadInt32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line demand_steps.go:61*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:62*/ lanes.LoadInt32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						lanes.LoadInt32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_steps.go:61*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_steps.go:61*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
 			}
 		}
 	}
@@ -2198,14 +2282,14 @@ func gc_body_demandStepsMax(gc_b *compiled.Block, in, out []int32) {
 			if gc_from >= 0 && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
 				gc_at14 := out[gc_off13:][:1]
 				gc_at15 := sdata[gc_off14:][:1]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
 					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
 					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
 					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
 				}
 			} else {

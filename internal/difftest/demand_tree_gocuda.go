@@ -97,11 +97,54 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
-					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line demand_tree.go:20*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+										break
+									}
+									/*line demand_tree.go:20*/ lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+									/*line demand_tree.go:20*/ lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line demand_tree.go:20*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+								break
+							}
+							/*line demand_tree.go:20*/ lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+							/*line demand_tree.go:20*/ lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
+						sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
+						sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					}
 				}
 			}
 			gc_ty++
@@ -481,11 +524,52 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
-				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line demand_tree.go:43*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+								break
+							}
+							/*line demand_tree.go:44*/ lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+							lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line demand_tree.go:43*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+							break
+						}
+						/*line demand_tree.go:44*/ lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
 			}
 		}
 	}
@@ -1289,11 +1373,52 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
-				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line demand_tree.go:101*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+								break
+							}
+							/*line demand_tree.go:102*/ lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+							lanes.LoadFloat32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line demand_tree.go:101*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+							break
+						}
+						/*line demand_tree.go:102*/ lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						lanes.LoadFloat32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
 			}
 		}
 	}
@@ -1519,38 +1644,38 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep2 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line demand_tree.go:107*/ kept, _ := sdata, tid
 						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 					}
 					{
-						gc_tx := gc_vstep2 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line demand_tree.go:107*/ kept, _ := sdata, tid
 						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 					}
 					{
-						gc_tx := gc_vstep2 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line demand_tree.go:107*/ kept, _ := sdata, tid
 						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 					}
 					{
-						gc_tx := gc_vstep2 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line demand_tree.go:107*/ kept, _ := sdata, tid
 						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line demand_tree.go:107*/ kept, _ := sdata, tid
@@ -1700,11 +1825,54 @@ func gc_body_demandTreeMax(gc_b *compiled.Block, in, out []int32, start int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_tree.go:121*/ sdata[tid] = in[2*b*gc_bx+tid]
-					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line demand_tree.go:121*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+										break
+									}
+									/*line demand_tree.go:121*/ lanes.LoadInt32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+									/*line demand_tree.go:121*/ lanes.LoadInt32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line demand_tree.go:121*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+								break
+							}
+							/*line demand_tree.go:121*/ lanes.LoadInt32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+							/*line demand_tree.go:121*/ lanes.LoadInt32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:121*/ sdata[tid] = in[2*b*gc_bx+tid]
+						sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:121*/ sdata[tid] = in[2*b*gc_bx+tid]
+						sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					}
 				}
 			}
 			gc_ty++

@@ -1089,14 +1089,43 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
-							ans += diff * diff
-							gc_s_ans[gc_rank] = ans
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD {
+								for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line interchange.go:115*/ ans := lanes.LoadFloat64x4Slice(gc_s_ans[gc_rank:])
+									/*line interchange.go:123*/ if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-4 {
+										break
+									}
+									/*line interchange.go:123*/ diff := lanes.LoadFloat32x4Slice(features[i+j*npoints:]).Sub(lanes.BroadcastFloat32x4(clusters[base+j])).ConvertToFloat64()
+									/*line interchange.go:123*/ ans = ans.Add(diff.Mul(diff))
+									/*line interchange.go:117*/ ans.StoreSlice(gc_s_ans[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								i := gc_bx*gc_bdx + gc_tx
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
+								gc_s_ans[gc_rank] = ans
+							}
 						}
 					}
 				}
@@ -1110,10 +1139,67 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							{
+								gc_tx := gc_vstep4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+							{
+								gc_tx := gc_vstep4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+							{
+								gc_tx := gc_vstep4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+							{
+								gc_tx := gc_vstep4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1126,8 +1212,67 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
-						{
-							gc_tx := gc_vstep3 + 1
+					} else {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								index := gc_s_index[gc_rank]
+								minDist := gc_s_minDist[gc_rank]
+								ans := gc_s_ans[gc_rank]
+								/*line interchange.go:126*/ if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+								gc_s_index[gc_rank] = index
+								gc_s_minDist[gc_rank] = minDist
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -1140,47 +1285,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:126*/ if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:126*/ if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						index := gc_s_index[gc_rank]
-						minDist := gc_s_minDist[gc_rank]
-						ans := gc_s_ans[gc_rank]
-						/*line interchange.go:126*/ if ans < minDist {
-							minDist = ans
-							index = int32(c)
-						}
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
 					}
 				}
 			}
@@ -1197,13 +1301,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep4 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
@@ -1213,15 +1317,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -1230,7 +1334,13 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ gc_at3[gc_tx] = index
+						}
 					} else {
+						gc_vstep4 := gc_from
 						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							{
 								gc_tx := gc_vstep4 + 0
@@ -1257,19 +1367,65 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								/*line interchange.go:131*/ gc_at3[gc_tx] = index
 							}
 						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						index := gc_s_index[gc_rank]
-						/*line interchange.go:131*/ gc_at3[gc_tx] = index
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ gc_at3[gc_tx] = index
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						index := gc_s_index[gc_rank]
-						/*line interchange.go:131*/ membership[i] = index
+					if compiled.SIMDBuild {
+						gc_vstep6 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line interchange.go:115*/ index := lanes.LoadInt32x16Slice(gc_s_index[gc_rank:])
+									{
+										/*line interchange.go:131*/ if i < 0 || i > len(membership)-16 {
+											break
+										}
+										/*line interchange.go:131*/ index.StoreSlice(membership[i:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:115*/ index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
+								/*line interchange.go:131*/ if i < 0 || i > len(membership)-8 {
+									break
+								}
+								/*line interchange.go:131*/ index.StoreSlice(membership[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ membership[i] = index
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ membership[i] = index
+						}
 					}
 				}
 			}
@@ -1457,13 +1613,40 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						/*line interchange.go:145*/ s_ = float64(b[col] * s)
-						gc_s_s_[gc_rank] = s_
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD {
+							/*line interchange.go:145*/ gc_vb3 := lanes.BroadcastFloat32x4(s)
+							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:145*/ var s_ lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								/*line interchange.go:145*/ if col < 0 || col > len(b)-4 {
+									break
+								}
+								/*line interchange.go:145*/ s_ = lanes.LoadFloat32x4Slice(b[col:]).Mul(gc_vb3).ConvertToFloat64()
+								/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							col := gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(b[col] * s)
+							gc_s_s_[gc_rank] = s_
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							col := gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(b[col] * s)
+							gc_s_s_[gc_rank] = s_
+						}
 					}
 				}
 			}
@@ -1480,11 +1663,11 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off2 := (gc_bx * gc_bdx) + (p * n)
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 					gc_at2 := b[gc_off2:][:gc_to]
-					gc_vstep4 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep5 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var col int = gc_bx*gc_bdx + gc_tx
 								_ = col
@@ -1494,7 +1677,14 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+							gc_s_s_[gc_rank] = s_
+						}
 					} else {
+						gc_vstep4 := gc_from
 						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							{
 								gc_tx := gc_vstep4 + 0
@@ -1525,21 +1715,47 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 								gc_s_s_[gc_rank] = s_
 							}
 						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
-						gc_s_s_[gc_rank] = s_
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+							gc_s_s_[gc_rank] = s_
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-						gc_s_s_[gc_rank] = s_
+					if compiled.SIMDBuild {
+						gc_vstep6 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:143*/ s_ := lanes.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
+								/*line interchange.go:147*/ if (p*n+col) < 0 || (p*n+col) > len(b)-4 {
+									break
+								}
+								/*line interchange.go:147*/ s_ = s_.Add(lanes.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
+								/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
+							gc_s_s_[gc_rank] = s_
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
+							gc_s_s_[gc_rank] = s_
+						}
 					}
 				}
 			}
@@ -1548,10 +1764,59 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-					{
-						gc_tx := gc_vstep5 + 0
+				if compiled.SIMDBuild {
+					gc_vstep7 := 0
+					for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
+						{
+							gc_tx := gc_vstep7 + 0
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_vstep7 + 1
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_vstep7 + 2
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_vstep7 + 3
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -1562,8 +1827,59 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_at3[gc_tx] += s
 						}
 					}
-					{
-						gc_tx := gc_vstep5 + 1
+				} else {
+					gc_vstep5 := 0
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							col := gc_bx*gc_bdx + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:144*/ if col < n {
+								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+							}
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -1573,41 +1889,6 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						if col < n {
 							gc_at3[gc_tx] += s
 						}
-					}
-					{
-						gc_tx := gc_vstep5 + 2
-						gc_rank := gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_vstep5 + 3
-						gc_rank := gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					col := gc_bx*gc_bdx + gc_tx
-					s_ := gc_s_s_[gc_rank]
-					/*line interchange.go:144*/ if col < n {
-						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-					}
-					if col < n {
-						gc_at3[gc_tx] += s
 					}
 				}
 			} else {
@@ -1705,13 +1986,42 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						r := gc_s_r[gc_rank]
-						/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
-						r += float64(diff * diff)
-						gc_s_r[gc_rank] = r
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line interchange.go:167*/ r := lanes.LoadFloat64x4Slice(gc_s_r[gc_rank:])
+								/*line interchange.go:178*/ if (j*n+(gc_bx*gc_bdx+gc_tx)) < 0 || (j*n+(gc_bx*gc_bdx+gc_tx)) > len(b)-4 {
+									break
+								}
+								/*line interchange.go:178*/ diff := lanes.LoadFloat32x4Slice(b[j*n+(gc_bx*gc_bdx+gc_tx):]).Sub(lanes.BroadcastFloat32x4(b[j*n+x]))
+								/*line interchange.go:178*/ r = r.Add(diff.Mul(diff).ConvertToFloat64())
+								/*line interchange.go:168*/ r.StoreSlice(gc_s_r[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+							/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+							r += float64(diff * diff)
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+							/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+							r += float64(diff * diff)
+							gc_s_r[gc_rank] = r
+						}
 					}
 				}
 			}
@@ -1966,7 +2276,119 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_s_a[gc_rank] = a
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_steps2:
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line interchange.go:204*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
+									{
+										/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+										/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
+											var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+											/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-16 {
+												gc_ld3 = lanes.LoadInt32x16Slice(in[ix:])
+											} else {
+												break gc_steps2
+											}
+											/*line interchange.go:211*/ a = a.Add(gc_ld3)
+										} else {
+											/*line interchange.go:211*/ gc_if2 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											if gc_if2.ToBits() != 0 {
+												var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+												/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-16 {
+													gc_ld4 = lanes.LoadInt32x16Slice(in[ix:])
+												} else {
+													break gc_steps2
+												}
+												/*line interchange.go:211*/ a = a.Merge(a.Add(gc_ld4), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+											}
+										}
+									}
+									/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_simd_steps:
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+								/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+								/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+									var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
+										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line interchange.go:211*/ a = a.Add(gc_ld)
+								} else {
+									/*line interchange.go:211*/ gc_if := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
+											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+										} else {
+											break gc_simd_steps
+										}
+										/*line interchange.go:211*/ a = a.Add(gc_ld2).Merge(a, gc_if)
+									}
+								}
+								/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_steps:
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+							/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+								var gc_ld lanes.Int32x8
+								/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+									break gc_steps
+								}
+								/*line interchange.go:211*/ a = a.Add(gc_ld)
+							} else {
+								/*line interchange.go:211*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								if gc_if.ToBits() != 0 {
+									var gc_ld2 lanes.Int32x8
+									/*line interchange.go:210*/ if ix >= 0 && ix <= len(in)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+									} else {
+										break gc_steps
+									}
+									/*line interchange.go:211*/ a = a.Add(gc_ld2).Merge(a, gc_if)
+								}
+							}
+							/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a := gc_s_a[gc_rank]
@@ -2005,13 +2427,13 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					gc_from = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMDBuild && compiled.SIMD {
 						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						/*line interchange.go:218*/ gc_vb2 := lanes.BroadcastInt32x8(w)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -2063,7 +2485,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx

@@ -315,7 +315,417 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb22 := lanes.BroadcastFloat32x16(1)
+							gc_vb23 := lanes.BroadcastFloat32x16(2)
+							gc_vb24 := lanes.BroadcastFloat32x16(4)
+							gc_vb25 := lanes.BroadcastFloat32x16(8)
+							gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_vb26 := lanes.BroadcastFloat32x16(16)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_vb27 := lanes.BroadcastFloat32x16(0)
+							gc_vb28 := lanes.BroadcastFloat32x16(64)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line lane_bounds.go:17*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if i < hi && uint(hi-i) > 15 {
+									/*line lane_bounds.go:18*/ v = v.Add(gc_vb22)
+								} else {
+									/*line lane_bounds.go:18*/ gc_if30 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									if gc_if30.ToBits() != 0 {
+										/*line lane_bounds.go:18*/ v = v.Merge(v.Add(gc_vb22), lanes.Mask32x16FromBits(^gc_if30.ToBits()))
+									}
+								}
+								if i <= hi && uint(hi-i) >= 15 {
+									/*line lane_bounds.go:21*/ v = v.Add(gc_vb23)
+								} else {
+									/*line lane_bounds.go:21*/ gc_if31 := gc_iota5.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									if gc_if31.ToBits() != 0 {
+										/*line lane_bounds.go:21*/ v = v.Merge(v.Add(gc_vb23), lanes.Mask32x16FromBits(^gc_if31.ToBits()))
+									}
+								}
+								if i > lo {
+									/*line lane_bounds.go:24*/ v = v.Add(gc_vb24)
+								} else {
+									/*line lane_bounds.go:24*/ gc_if32 := gc_iota5.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									if gc_if32.ToBits() != 0 {
+										/*line lane_bounds.go:24*/ v = v.Merge(v.Add(gc_vb24), lanes.Mask32x16FromBits(^gc_if32.ToBits()))
+									}
+								}
+								if i >= lo {
+									/*line lane_bounds.go:27*/ v = v.Add(gc_vb25)
+								} else {
+									/*line lane_bounds.go:27*/ gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									if gc_if33.ToBits() != 0 {
+										/*line lane_bounds.go:27*/ v = v.Merge(v.Add(gc_vb25), lanes.Mask32x16FromBits(^gc_if33.ToBits()))
+									}
+								}
+								if 2*i < hi && uint(hi-2*i) > 30 {
+									/*line lane_bounds.go:30*/ v = v.Add(gc_vb26)
+								} else {
+									/*line lane_bounds.go:30*/ gc_if34 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									if gc_if34.ToBits() != 0 {
+										/*line lane_bounds.go:30*/ v = v.Merge(v.Add(gc_vb26), lanes.Mask32x16FromBits(^gc_if34.ToBits()))
+									}
+								}
+								if i < 0 || i > len(out)-16 {
+									break
+								}
+								/*line lane_bounds.go:33*/ if i >= lo && (i < hi && uint(hi-i) > 15) {
+									/*line lane_bounds.go:33*/ var gc_i7 int = i
+									var gc_result7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									gc_returned7 := gc_none2
+									if gc_i7 <
+										/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i7) > 15 {
+										var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+											/*line lane_bounds.go:34*/ gc_ld10 = lanes.LoadFloat32x16Slice(in[gc_i7:])
+										} else {
+											break gc_steps4
+										}
+										gc_result7 = gc_ld10
+										gc_b3 := gc_none2
+										if true {
+											gc_b3 = gc_all2
+										}
+										gc_returned7 = gc_b3
+									} else {
+										/*line lane_bounds.go:34*/ gc_if35 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+										if gc_if35.ToBits() != 0 {
+											var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+												/*line lane_bounds.go:34*/ gc_ld11 = lanes.LoadFloat32x16Slice(in[gc_i7:])
+											} else {
+												break gc_steps4
+											}
+											gc_result7 = gc_result7.Merge(gc_ld11, lanes.Mask32x16FromBits(^gc_if35.ToBits()))
+											gc_returned7 = lanes.Mask32x16FromBits(gc_if35.ToBits() | gc_returned7.ToBits())
+										}
+									}
+									gc_if36 := lanes.Mask32x16FromBits(^gc_returned7.ToBits())
+									if gc_if36.ToBits() != 0 {
+										gc_result7 = gc_result7.Merge(gc_vb27, lanes.Mask32x16FromBits(^gc_if36.ToBits()))
+										gc_returned7 = lanes.Mask32x16FromBits(gc_if36.ToBits() | gc_returned7.ToBits())
+									}
+									/*line lane_bounds.go:34*/ v = v.Add(gc_result7)
+								} else {
+									/*line lane_bounds.go:34*/ gc_if37 := lanes.Mask32x16FromBits(gc_iota5.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									if gc_if37.ToBits() != 0 {
+										/*line lane_bounds.go:33*/ var gc_i8 int = i
+										var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										gc_returned8 := gc_none2
+										/*line lane_bounds.go:33*/ gc_if38 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+										if lanes.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
+											var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+												/*line lane_bounds.go:34*/ gc_ld12 = lanes.LoadFloat32x16Slice(in[gc_i8:])
+											} else {
+												break gc_steps4
+											}
+											gc_result8 = gc_result8.Merge(gc_ld12, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits()))
+											gc_returned8 = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() | gc_returned8.ToBits())
+										}
+										gc_if39 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
+										if lanes.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() != 0 {
+											gc_result8 = gc_result8.Merge(gc_vb27, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits()))
+											gc_returned8 = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() | gc_returned8.ToBits())
+										}
+										/*line lane_bounds.go:34*/ v = v.Merge(v.Add(gc_result8), lanes.Mask32x16FromBits(^gc_if37.ToBits()))
+									}
+								}
+								/*line lane_bounds.go:36*/ if i < lo && uint(lo-i) > 15 || i > hi {
+									/*line lane_bounds.go:36*/ v = v.Add(gc_vb28)
+								} else {
+									/*line lane_bounds.go:36*/ gc_if40 := lanes.Mask32x16FromBits(gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									if gc_if40.ToBits() != 0 {
+										/*line lane_bounds.go:36*/ v = v.Merge(v.Add(gc_vb28), lanes.Mask32x16FromBits(^gc_if40.ToBits()))
+									}
+								}
+								v.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb8 := lanes.BroadcastFloat32x8(1)
+						gc_vb9 := lanes.BroadcastFloat32x8(2)
+						gc_vb10 := lanes.BroadcastFloat32x8(4)
+						gc_vb11 := lanes.BroadcastFloat32x8(8)
+						gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_vb12 := lanes.BroadcastFloat32x8(16)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_vb13 := lanes.BroadcastFloat32x8(0)
+						gc_vb14 := lanes.BroadcastFloat32x8(64)
+					gc_simd_steps2:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line lane_bounds.go:17*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if i < hi && uint(hi-i) > 7 {
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb8)
+							} else {
+								/*line lane_bounds.go:18*/ gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								if gc_if10.ToBits() != 0 {
+									/*line lane_bounds.go:18*/ v = v.Add(gc_vb8).Merge(v, gc_if10)
+								}
+							}
+							if i <= hi && uint(hi-i) >= 7 {
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb9)
+							} else {
+								/*line lane_bounds.go:21*/ gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								if gc_if11.ToBits() != 0 {
+									/*line lane_bounds.go:21*/ v = v.Add(gc_vb9).Merge(v, gc_if11)
+								}
+							}
+							if i > lo {
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb10)
+							} else {
+								/*line lane_bounds.go:24*/ gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								if gc_if12.ToBits() != 0 {
+									/*line lane_bounds.go:24*/ v = v.Add(gc_vb10).Merge(v, gc_if12)
+								}
+							}
+							if i >= lo {
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb11)
+							} else {
+								/*line lane_bounds.go:27*/ gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								if gc_if13.ToBits() != 0 {
+									/*line lane_bounds.go:27*/ v = v.Add(gc_vb11).Merge(v, gc_if13)
+								}
+							}
+							if 2*i < hi && uint(hi-2*i) > 14 {
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb12)
+							} else {
+								/*line lane_bounds.go:30*/ gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								if gc_if14.ToBits() != 0 {
+									/*line lane_bounds.go:30*/ v = v.Add(gc_vb12).Merge(v, gc_if14)
+								}
+							}
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line lane_bounds.go:33*/ if i >= lo && (i < hi && uint(hi-i) > 7) {
+								/*line lane_bounds.go:33*/ var gc_i3 int = i
+								var gc_result3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								gc_returned3 := gc_none
+								if gc_i3 <
+									/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i3) > 7 {
+									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+										/*line lane_bounds.go:34*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+									} else {
+										break gc_simd_steps2
+									}
+									gc_result3 = gc_ld4
+									gc_b2 := gc_none
+									if true {
+										gc_b2 = gc_all
+									}
+									gc_returned3 = gc_b2
+								} else {
+									/*line lane_bounds.go:34*/ gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+									if gc_if15.ToBits() != 0 {
+										var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+											/*line lane_bounds.go:34*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+										} else {
+											break gc_simd_steps2
+										}
+										gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
+										gc_returned3 = gc_if15.Or(gc_returned3)
+									}
+								}
+								gc_if16 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_if16.ToBits() != 0 {
+									gc_result3 = gc_vb13.Merge(gc_result3, gc_if16)
+									gc_returned3 = gc_if16.Or(gc_returned3)
+								}
+								/*line lane_bounds.go:34*/ v = v.Add(gc_result3)
+							} else {
+								/*line lane_bounds.go:34*/ gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								if gc_if17.ToBits() != 0 {
+									/*line lane_bounds.go:33*/ var gc_i4 int = i
+									var gc_result4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									gc_returned4 := gc_none
+									/*line lane_bounds.go:33*/ gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+									if gc_if17.And(gc_if18).ToBits() != 0 {
+										var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+											/*line lane_bounds.go:34*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+										} else {
+											break gc_simd_steps2
+										}
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
+										gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
+									}
+									gc_if19 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_if17.And(gc_if19).ToBits() != 0 {
+										gc_result4 = gc_vb13.Merge(gc_result4, gc_if17.And(gc_if19))
+										gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
+									}
+									/*line lane_bounds.go:34*/ v = v.Add(gc_result4).Merge(v, gc_if17)
+								}
+							}
+							/*line lane_bounds.go:36*/ if i < lo && uint(lo-i) > 7 || i > hi {
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb14)
+							} else {
+								/*line lane_bounds.go:36*/ gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								if gc_if20.ToBits() != 0 {
+									/*line lane_bounds.go:36*/ v = v.Add(gc_vb14).Merge(v, gc_if20)
+								}
+							}
+							v.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(1)
+					gc_vb2 := lanes.BroadcastFloat32x8(2)
+					gc_vb3 := lanes.BroadcastFloat32x8(4)
+					gc_vb4 := lanes.BroadcastFloat32x8(8)
+					gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_vb5 := lanes.BroadcastFloat32x8(16)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_vb6 := lanes.BroadcastFloat32x8(0)
+					gc_vb7 := lanes.BroadcastFloat32x8(64)
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line lane_bounds.go:17*/ var v lanes.Float32x8
+						if i < hi && uint(hi-i) > 7 {
+							/*line lane_bounds.go:18*/ v = v.Add(gc_vb)
+						} else {
+							/*line lane_bounds.go:18*/ gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							if gc_if10.ToBits() != 0 {
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb).Merge(v, gc_if10)
+							}
+						}
+						if i <= hi && uint(hi-i) >= 7 {
+							/*line lane_bounds.go:21*/ v = v.Add(gc_vb2)
+						} else {
+							/*line lane_bounds.go:21*/ gc_if11 := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							if gc_if11.ToBits() != 0 {
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb2).Merge(v, gc_if11)
+							}
+						}
+						if i > lo {
+							/*line lane_bounds.go:24*/ v = v.Add(gc_vb3)
+						} else {
+							/*line lane_bounds.go:24*/ gc_if12 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							if gc_if12.ToBits() != 0 {
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb3).Merge(v, gc_if12)
+							}
+						}
+						if i >= lo {
+							/*line lane_bounds.go:27*/ v = v.Add(gc_vb4)
+						} else {
+							/*line lane_bounds.go:27*/ gc_if13 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							if gc_if13.ToBits() != 0 {
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb4).Merge(v, gc_if13)
+							}
+						}
+						if 2*i < hi && uint(hi-2*i) > 14 {
+							/*line lane_bounds.go:30*/ v = v.Add(gc_vb5)
+						} else {
+							/*line lane_bounds.go:30*/ gc_if14 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+							if gc_if14.ToBits() != 0 {
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb5).Merge(v, gc_if14)
+							}
+						}
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line lane_bounds.go:33*/ if i >= lo && (i < hi && uint(hi-i) > 7) {
+							/*line lane_bounds.go:33*/ var gc_i3 int = i
+							var gc_result3 lanes.Float32x8
+							gc_returned3 := gc_none
+							if gc_i3 <
+								/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i3) > 7 {
+								var gc_ld4 lanes.Float32x8
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									/*line lane_bounds.go:34*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+								} else {
+									break gc_steps2
+								}
+								gc_result3 = gc_ld4
+								gc_b2 := gc_none
+								if true {
+									gc_b2 = gc_all
+								}
+								gc_returned3 = gc_b2
+							} else {
+								/*line lane_bounds.go:34*/ gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+								if gc_if15.ToBits() != 0 {
+									var gc_ld5 lanes.Float32x8
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+										/*line lane_bounds.go:34*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+									} else {
+										break gc_steps2
+									}
+									gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
+									gc_returned3 = gc_if15.Or(gc_returned3)
+								}
+							}
+							gc_if16 := gc_returned3.ToInt32x8().Not().ToMask()
+							if gc_if16.ToBits() != 0 {
+								gc_result3 = gc_vb6.Merge(gc_result3, gc_if16)
+								gc_returned3 = gc_if16.Or(gc_returned3)
+							}
+							/*line lane_bounds.go:34*/ v = v.Add(gc_result3)
+						} else {
+							/*line lane_bounds.go:34*/ gc_if17 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							if gc_if17.ToBits() != 0 {
+								/*line lane_bounds.go:33*/ var gc_i4 int = i
+								var gc_result4 lanes.Float32x8
+								gc_returned4 := gc_none
+								/*line lane_bounds.go:33*/ gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								if gc_if17.And(gc_if18).ToBits() != 0 {
+									var gc_ld6 lanes.Float32x8
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+										/*line lane_bounds.go:34*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+									} else {
+										break gc_steps2
+									}
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
+									gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
+								}
+								gc_if19 := gc_returned4.ToInt32x8().Not().ToMask()
+								if gc_if17.And(gc_if19).ToBits() != 0 {
+									gc_result4 = gc_vb6.Merge(gc_result4, gc_if17.And(gc_if19))
+									gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
+								}
+								/*line lane_bounds.go:34*/ v = v.Add(gc_result4).Merge(v, gc_if17)
+							}
+						}
+						/*line lane_bounds.go:36*/ if i < lo && uint(lo-i) > 7 || i > hi {
+							/*line lane_bounds.go:36*/ v = v.Add(gc_vb7)
+						} else {
+							/*line lane_bounds.go:36*/ gc_if20 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							if gc_if20.ToBits() != 0 {
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb7).Merge(v, gc_if20)
+							}
+						}
+						v.StoreSlice(out[i:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

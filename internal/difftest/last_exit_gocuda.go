@@ -142,7 +142,92 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := lanes.BroadcastFloat32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var k int = gc_tx + gc_off
+								/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
+									break
+								}
+								/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 15 {
+									/*line last_exit.go:20*/ lanes.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
+								} else {
+									/*line last_exit.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line last_exit.go:20*/ lanes.LoadFloat32x16Slice(in[base+k:]).Merge(lanes.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
+									}
+									gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
+									if gc_else2.ToBits() != 0 {
+										{
+											/*line last_exit.go:21*/ gc_vb2.Merge(lanes.LoadFloat32x16Slice(s[k:]), gc_else2).StoreSlice(s[k:])
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var k int = gc_tx + gc_off
+							/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
+								break
+							}
+							/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+								/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+							} else {
+								/*line last_exit.go:21*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).Merge(lanes.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
+								}
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line last_exit.go:21*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var k int = gc_tx + gc_off
+						/*line last_exit.go:20*/ if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
+							break
+						}
+						/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+							/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+						} else {
+							/*line last_exit.go:21*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							if gc_else.ToBits() != 0 {
+								/*line last_exit.go:21*/ gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
+							}
+						}
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -176,33 +261,33 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						gc_at4 := s[gc_fastlo:][:gc_seglen]
 						gc_at5 := s[gc_off5+gc_fastlo:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										/*line last_exit.go:27*/ var i int = base + gc_tx
 										_ = i
 										/*line last_exit.go:28*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									/*line last_exit.go:27*/ var i int = base + gc_tx
 									_ = i
 									/*line last_exit.go:28*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								/*line last_exit.go:27*/ i := base + gc_tx
 								_ = i
@@ -224,10 +309,50 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line last_exit.go:27*/ i := base + gc_tx
-					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								/*line last_exit.go:27*/ var i int = base + gc_tx
+								/*line last_exit.go:31*/ if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-16 || i < 0 || i > len(out)-16 {
+									break
+								}
+								/*line last_exit.go:31*/ gc_row2 := s[gc_tx : gc_tx+17]
+								lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(lanes.LoadFloat32x16Slice(gc_row2[1:])).StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							/*line last_exit.go:27*/ var i int = base + gc_tx
+							/*line last_exit.go:31*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-8 || i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line last_exit.go:31*/ gc_row := s[gc_tx : gc_tx+9]
+							lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line last_exit.go:27*/ i := base + gc_tx
+						/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line last_exit.go:27*/ i := base + gc_tx
+						/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
+					}
 				}
 			}
 		}

@@ -105,11 +105,54 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:21*/ tile_[tx] = in[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+								{
+									/*line peel.go:21*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
+										break
+									}
+									/*line peel.go:21*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:21*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
+								break
+							}
+							/*line peel.go:21*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ tile_[tx] = in[i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:21*/ tile_[tx] = in[i]
+					}
 				}
 			}
 		}
@@ -117,7 +160,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line peel.go:30*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -136,15 +179,15 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
 						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 									gc_vb4 := lanes.BroadcastFloat32x16(2)
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var tx int = gc_tx
 										/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 										_ = i
@@ -164,17 +207,17 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_vb3 := lanes.BroadcastFloat32x8(2)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var tx int = gc_tx
 									/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 									_ = i
@@ -193,7 +236,17 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+									gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
+								} else {
+									gc_at3[gc_u] = -gc_at5[gc_u]
+								}
+							}
 						} else {
+							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_vb2 := lanes.BroadcastFloat32x8(2)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
@@ -214,14 +267,14 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 									}
 								}
 							}
-						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							tx := gc_tx
-							/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
-								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
-							} else {
-								gc_at3[gc_u] = -gc_at5[gc_u]
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+									gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
+								} else {
+									gc_at3[gc_u] = -gc_at5[gc_u]
+								}
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -237,14 +290,122 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
-						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
-					} else {
-						out[i] = -tile_[tx]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := lanes.BroadcastFloat32x16(2)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tx int = gc_tx
+								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+								/*line peel.go:27*/ if (tx-
+									1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
+									break
+								}
+								/*line peel.go:28*/ gc_row2 :=
+									/*line peel.go:28*/ tile_[tx+-1 : tx+17]
+//line peel.go:27
+								if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
+									/*line peel.go:27*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[1:]))).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
+								} else {
+									/*line peel.go:28*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
+									if gc_if2.ToBits() != 0 {
+										/*line peel.go:27*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[1:]))).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
+									}
+									gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
+									if gc_else2.ToBits() != 0 {
+										{
+											/*line peel.go:28*/ lanes.LoadFloat32x16Slice(gc_row2[1:]).AsUint32x16().Xor(lanes.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:27*/ if (tx-
+								1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line peel.go:28*/ gc_row :=
+								/*line peel.go:28*/ tile_[tx+-1 : tx+9]
+//line peel.go:27
+							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+								/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
+							} else {
+								/*line peel.go:28*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+								if gc_if.ToBits() != 0 {
+									/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+								}
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line peel.go:28*/ lanes.LoadFloat32x8Slice(gc_row[1:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+							out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+						} else {
+							out[i] = -tile_[tx]
+						}
+					}
+				} else {
+					gc_vstep3 := gc_from
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(2)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var tx int = gc_tx
+						/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:27*/ if (tx-
+							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line peel.go:28*/ gc_row :=
+							/*line peel.go:28*/ tile_[tx+-1 : tx+9]
+//line peel.go:27
+						if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+							/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
+						} else {
+							/*line peel.go:28*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+							if gc_if.ToBits() != 0 {
+								/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							if gc_else.ToBits() != 0 {
+								/*line peel.go:28*/ lanes.LoadFloat32x8Slice(gc_row[1:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+						/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+							out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+						} else {
+							out[i] = -tile_[tx]
+						}
 					}
 				}
 			}
@@ -342,11 +503,52 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tx := gc_tx
-				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-				/*line peel.go:42*/ tile_[tx] = in[i]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+							/*line peel.go:42*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
+								break
+							}
+							/*line peel.go:43*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tx int = gc_tx
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+						/*line peel.go:42*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
+							break
+						}
+						/*line peel.go:43*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ tile_[tx] = in[i]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:42*/ tile_[tx] = in[i]
+				}
 			}
 		}
 	}
@@ -361,15 +563,15 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
 					gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
-					gc_vstep2 := gc_fastlo
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_vb4 := lanes.BroadcastFloat32x16(float32(-1))
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									var tx int = gc_tx
 									/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 									_ = i
@@ -385,17 +587,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 									/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_vb3 := lanes.BroadcastFloat32x8(float32(-1))
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var tx int = gc_tx
 								/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 								_ = i
@@ -412,7 +614,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							y := float32(-1)
+							/*line peel.go:45*/ if tx >= 2 {
+								y = gc_at3[gc_u]
+							}
+							gc_at4[gc_u] = y
+						}
 					} else {
+						gc_vstep2 := gc_fastlo
 						gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
 						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
@@ -431,15 +643,15 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 							}
 							/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
-					}
-					for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-						gc_tx := gc_fastlo + gc_u
-						tx := gc_tx
-						y := float32(-1)
-						/*line peel.go:45*/ if tx >= 2 {
-							y = gc_at3[gc_u]
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							y := float32(-1)
+							/*line peel.go:45*/ if tx >= 2 {
+								y = gc_at3[gc_u]
+							}
+							gc_at4[gc_u] = y
 						}
-						gc_at4[gc_u] = y
 					}
 					gc_tx = gc_fasthi - 1
 					continue
@@ -454,15 +666,106 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tx := gc_tx
-				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-				y := float32(-1)
-				/*line peel.go:45*/ if tx >= 2 {
-					y = tile_[tx-2]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_vb2 := lanes.BroadcastFloat32x16(float32(-1))
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+							y := gc_vb2
+							/*line peel.go:45*/ if (tx-
+								2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line peel.go:45*/ if tx >= 2 {
+								/*line peel.go:45*/ y = lanes.LoadFloat32x16Slice(tile_[tx-2:])
+							} else {
+								/*line peel.go:46*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line peel.go:45*/ y = y.Merge(lanes.LoadFloat32x16Slice(tile_[tx-2:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							y.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
 				}
-				out[i] = y
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat32x8(float32(-1))
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tx int = gc_tx
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+						y := gc_vb
+						/*line peel.go:45*/ if (tx-
+							2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line peel.go:45*/ if tx >= 2 {
+							/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
+						} else {
+							/*line peel.go:46*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if)
+							}
+						}
+						y.StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+					/*line peel.go:45*/ if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+			} else {
+				gc_vstep3 := 0
+				gc_vb := lanes.BroadcastFloat32x8(float32(-1))
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					var tx int = gc_tx
+					/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+					y := gc_vb
+					/*line peel.go:45*/ if (tx-
+						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line peel.go:45*/ if tx >= 2 {
+						/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
+					} else {
+						/*line peel.go:46*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
+						}
+					}
+					y.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+					/*line peel.go:45*/ if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
 			}
 		}
 	}
@@ -580,12 +883,56 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var i int = gc_bx*gc_bdx + gc_tx
+								{
+									/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line peel.go:59*/ gc_row2 := in[i+-1 : i+17]
+									/*line peel.go:59*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line peel.go:59*/ gc_row := in[i+-1 : i+9]
+							/*line peel.go:59*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
+					}
 				}
 			}
 		}
@@ -688,12 +1035,58 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-					/*line peel.go:73*/ tile_[ty][tx] = in[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+								/*line peel.go:73*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
+									break
+								}
+								/*line peel.go:74*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+							/*line peel.go:73*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
+								break
+							}
+							/*line peel.go:74*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ tile_[ty][tx] = in[i]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:73*/ tile_[ty][tx] = in[i]
+					}
 				}
 			}
 			gc_ty++
@@ -710,7 +1103,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 			gc_row4 := gc_ty + 1
 			gc_off2 := 0 - 1
 			gc_off3 := 1
-			gc_off4 := (gc_bx*gc_bdy + gc_ty) * w
+			/*line peel.go:90*/ gc_off4 := (gc_bx*gc_bdy + gc_ty) * w
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_row4 >= 0 && gc_row4 < len(tile_) {
 				gc_fastlo = min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -726,17 +1119,17 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_at6 := tile_[gc_row2][gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 									gc_none4 := lanes.Mask32x16FromBits(0)
 									gc_all4 := lanes.Mask32x16FromBits(0xffff)
 									gc_vb4 := lanes.BroadcastFloat32x16(4)
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var tx int = gc_tx
 										var ty int = gc_ty
 										/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
@@ -761,9 +1154,9 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 										/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
@@ -772,8 +1165,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 								gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								gc_vb3 := lanes.BroadcastFloat32x8(4)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var tx int = gc_tx
 									var ty int = gc_ty
 									/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
@@ -799,7 +1192,18 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								ty := gc_ty
+								/*line peel.go:75*/ s := gc_at3[gc_u]
+								if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+									s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
+								}
+								gc_at8[gc_u] = s
+							}
 						} else {
+							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -829,16 +1233,16 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								}
 								/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							}
-						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							tx := gc_tx
-							ty := gc_ty
-							/*line peel.go:75*/ s := gc_at3[gc_u]
-							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
-								s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								ty := gc_ty
+								/*line peel.go:75*/ s := gc_at3[gc_u]
+								if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+									s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
+								}
+								gc_at8[gc_u] = s
 							}
-							gc_at8[gc_u] = s
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -854,16 +1258,291 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-					/*line peel.go:75*/ s := tile_[ty][tx]
-					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
-						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_vb2 := lanes.BroadcastFloat32x16(4)
+						gc_steps2:
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+								/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
+									break
+								}
+								/*line peel.go:75*/ s := lanes.LoadFloat32x16Slice(tile_[ty][tx:])
+								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
+									var gc_ld9 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-16 {
+										gc_ld9 = lanes.LoadFloat32x16Slice(tile_[ty-1][tx:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-16 {
+										/*line peel.go:77*/ gc_ld10 = lanes.LoadFloat32x16Slice(tile_[ty+1][tx:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
+										/*line peel.go:77*/ gc_ld11 = lanes.LoadFloat32x16Slice(tile_[ty][tx-1:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
+										/*line peel.go:77*/ gc_ld12 = lanes.LoadFloat32x16Slice(tile_[ty][tx+1:])
+									} else {
+										break gc_steps2
+									}
+									/*line peel.go:77*/ s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb2.Mul(s))
+								} else {
+									gc_b4 := gc_none2
+									/*line peel.go:77*/ if ty >
+										0 {
+										gc_b4 = gc_all2
+									}
+									gc_b5 := gc_none2
+									/*line peel.go:76*/ if ty < gc_bdy-1 {
+										gc_b5 = gc_all2
+									}
+									/*line peel.go:76*/ gc_if2 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota2.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b4.ToBits()).ToBits() & gc_b5.ToBits())
+									if gc_if2.ToBits() != 0 {
+										var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-16 {
+											gc_ld13 = lanes.LoadFloat32x16Slice(tile_[ty-1][tx:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-16 {
+											/*line peel.go:77*/ gc_ld14 = lanes.LoadFloat32x16Slice(tile_[ty+1][tx:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
+											/*line peel.go:77*/ gc_ld15 = lanes.LoadFloat32x16Slice(tile_[ty][tx-1:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
+											/*line peel.go:77*/ gc_ld16 = lanes.LoadFloat32x16Slice(tile_[ty][tx+1:])
+										} else {
+											break gc_steps2
+										}
+										/*line peel.go:77*/ s = s.Merge(gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb2.Mul(s)), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line peel.go:79*/ s.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
 					}
-					out[i] = s
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_vb := lanes.BroadcastFloat32x8(4)
+					gc_simd_steps:
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+							/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
+							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+									/*line peel.go:77*/ gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+									/*line peel.go:77*/ gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+									/*line peel.go:77*/ gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								} else {
+									break gc_simd_steps
+								}
+								/*line peel.go:77*/ s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
+							} else {
+								gc_b2 := gc_none
+								/*line peel.go:77*/ if ty >
+									0 {
+									gc_b2 = gc_all
+								}
+								gc_b3 := gc_none
+								/*line peel.go:76*/ if ty < gc_bdy-1 {
+									gc_b3 = gc_all
+								}
+								/*line peel.go:76*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+								if gc_if.ToBits() != 0 {
+									var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+										gc_ld5 = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+										/*line peel.go:77*/ gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+										/*line peel.go:77*/ gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+										/*line peel.go:77*/ gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line peel.go:77*/ s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+								}
+							}
+							/*line peel.go:79*/ s.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:75*/ s := tile_[ty][tx]
+						if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+							s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
+						}
+						out[i] = s
+					}
+				} else {
+					gc_vstep3 := 0
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_vb := lanes.BroadcastFloat32x8(4)
+				gc_steps:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:75*/ if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
+						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
+							var gc_ld lanes.Float32x8
+							/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld2 lanes.Float32x8
+							/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+								/*line peel.go:77*/ gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld3 lanes.Float32x8
+							/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+								/*line peel.go:77*/ gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld4 lanes.Float32x8
+							/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+								/*line peel.go:77*/ gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+							} else {
+								break gc_steps
+							}
+							/*line peel.go:77*/ s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
+						} else {
+							gc_b2 := gc_none
+							/*line peel.go:77*/ if ty >
+								0 {
+								gc_b2 = gc_all
+							}
+							gc_b3 := gc_none
+							/*line peel.go:76*/ if ty < gc_bdy-1 {
+								gc_b3 = gc_all
+							}
+							/*line peel.go:76*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+							if gc_if.ToBits() != 0 {
+								var gc_ld5 lanes.Float32x8
+								/*line peel.go:76*/ if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+									gc_ld5 = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld6 lanes.Float32x8
+								/*line peel.go:77*/ if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+									/*line peel.go:77*/ gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld7 lanes.Float32x8
+								/*line peel.go:77*/ if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+									/*line peel.go:77*/ gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld8 lanes.Float32x8
+								/*line peel.go:77*/ if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+									/*line peel.go:77*/ gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								} else {
+									break gc_steps
+								}
+								/*line peel.go:77*/ s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+							}
+						}
+						/*line peel.go:79*/ s.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+						/*line peel.go:75*/ s := tile_[ty][tx]
+						if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+							s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
+						}
+						out[i] = s
+					}
 				}
 			}
 			gc_ty++
@@ -973,12 +1652,56 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:94*/ base := 2 * b * gc_ty
-					i := gc_ty*b + tx
-					/*line peel.go:97*/ temp[base+tx] = in[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								var i int = gc_ty*b + tx
+								/*line peel.go:97*/ if i < 0 || i > len(in)-16 || (base+tx) < 0 || (base+tx) > len(temp)-16 {
+									break
+								}
+								/*line peel.go:98*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(temp[base+tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							var i int = gc_ty*b + tx
+							/*line peel.go:97*/ if i < 0 || i > len(in)-8 || (base+tx) < 0 || (base+tx) > len(temp)-8 {
+								break
+							}
+							/*line peel.go:98*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(temp[base+tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:94*/ base := 2 * b * gc_ty
+						i := gc_ty*b + tx
+						/*line peel.go:97*/ temp[base+tx] = in[i]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:94*/ base := 2 * b * gc_ty
+						i := gc_ty*b + tx
+						/*line peel.go:97*/ temp[base+tx] = in[i]
+					}
 				}
 			}
 			gc_ty++
@@ -1004,14 +1727,14 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 						gc_at3 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off4+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off5+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var tx int = gc_tx
 										/*line peel.go:94*/ var base int = 2 * b * gc_ty
 										_ = base
@@ -1031,16 +1754,16 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var tx int = gc_tx
 									/*line peel.go:94*/ var base int = 2 * b * gc_ty
 									_ = base
@@ -1059,7 +1782,17 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								/*line peel.go:102*/ if tx >= offset {
+									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+							}
 						} else {
+							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -1079,14 +1812,14 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 									}
 								}
 							}
-						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							tx := gc_tx
-							/*line peel.go:102*/ if tx >= offset {
-								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
-							} else {
-								gc_at3[gc_u] = gc_at4[gc_u]
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								/*line peel.go:102*/ if tx >= offset {
+									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -1102,14 +1835,110 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:94*/ base := 2 * b * gc_ty
-					/*line peel.go:102*/ if tx >= offset {
-						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
-					} else {
-						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								/*line peel.go:102*/ if (base+
+									pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-16 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-16 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-16 {
+									break
+								}
+								/*line peel.go:102*/ if tx >= offset {
+									/*line peel.go:102*/ lanes.LoadFloat32x16Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x16Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
+								} else {
+									/*line peel.go:103*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(offset, tx, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line peel.go:102*/ lanes.LoadFloat32x16Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x16Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[16]float32)(temp[base+pout*b+tx:]), gc_if2)
+									}
+									gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
+									if gc_else2.ToBits() != 0 {
+										{
+											/*line peel.go:103*/ lanes.LoadFloat32x16Slice(temp[base+pin*b+tx:]).StoreMasked((*[16]float32)(temp[base+pout*b+tx:]), gc_else2)
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							/*line peel.go:102*/ if (base+
+								pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-8 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-8 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 {
+								break
+							}
+							/*line peel.go:102*/ if tx >= offset {
+								/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
+							} else {
+								/*line peel.go:103*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_if)
+								}
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line peel.go:103*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_else)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:94*/ base := 2 * b * gc_ty
+						/*line peel.go:102*/ if tx >= offset {
+							temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+						} else {
+							temp[base+pout*b+tx] = temp[base+pin*b+tx]
+						}
+					}
+				} else {
+					gc_vstep3 := 0
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var tx int = gc_tx
+						/*line peel.go:94*/ var base int = 2 * b * gc_ty
+						/*line peel.go:102*/ if (base+
+							pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-8 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-8 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 {
+							break
+						}
+						/*line peel.go:102*/ if tx >= offset {
+							/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
+						} else {
+							/*line peel.go:103*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							if gc_else.ToBits() != 0 {
+								/*line peel.go:103*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_else)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:94*/ base := 2 * b * gc_ty
+						/*line peel.go:102*/ if tx >= offset {
+							temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+						} else {
+							temp[base+pout*b+tx] = temp[base+pin*b+tx]
+						}
 					}
 				}
 			}
@@ -1122,18 +1951,18 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line peel.go:119*/ gc_off6 := gc_ty * b
+			gc_off6 := gc_ty * b
 			gc_off7 := (2 * b * gc_ty) + pout*b
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx <= len(temp)-gc_off7 {
 				gc_at6 := out[gc_off6:][:gc_bdx]
 				gc_at7 := temp[gc_off7:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tx int = gc_tx
 								/*line peel.go:94*/ var base int = 2 * b * gc_ty
 								_ = base
@@ -1142,15 +1971,15 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 								/*line peel.go:96*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tx int = gc_tx
 							/*line peel.go:94*/ var base int = 2 * b * gc_ty
 							_ = base
@@ -1160,44 +1989,88 @@ func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				} else {
 					if compiled.Disjoint(gc_at6, gc_at7) {
 						copy(gc_at6, gc_at7)
 					} else {
-						gc_vstep3 := 0
-						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						gc_vstep4 := 0
+						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 							{
-								gc_tx := gc_vstep3 + 0
+								gc_tx := gc_vstep4 + 0
 								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 							}
 							{
-								gc_tx := gc_vstep3 + 1
+								gc_tx := gc_vstep4 + 1
 								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 							}
 							{
-								gc_tx := gc_vstep3 + 2
+								gc_tx := gc_vstep4 + 2
 								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 							}
 							{
-								gc_tx := gc_vstep3 + 3
+								gc_tx := gc_vstep4 + 3
 								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 							/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 						}
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:94*/ base := 2 * b * gc_ty
-					i := gc_ty*b + tx
-					/*line peel.go:109*/ out[i] = temp[base+pout*b+tx]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								var i int = gc_ty*b + tx
+								/*line peel.go:109*/ if (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-16 || i < 0 || i > len(out)-16 {
+									break
+								}
+								/*line peel.go:110*/ lanes.LoadFloat32x16Slice(temp[base+pout*b+tx:]).StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							var i int = gc_ty*b + tx
+							/*line peel.go:109*/ if (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 || i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line peel.go:110*/ lanes.LoadFloat32x8Slice(temp[base+pout*b+tx:]).StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:94*/ base := 2 * b * gc_ty
+						i := gc_ty*b + tx
+						/*line peel.go:109*/ out[i] = temp[base+pout*b+tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line peel.go:94*/ base := 2 * b * gc_ty
+						i := gc_ty*b + tx
+						/*line peel.go:109*/ out[i] = temp[base+pout*b+tx]
+					}
 				}
 			}
 			gc_ty++

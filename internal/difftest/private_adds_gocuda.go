@@ -178,12 +178,59 @@ func gc_body_privateMerge(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line private_adds.go:35*/ b := tid + gc_off
-					gc_more = true
-					/*line private_adds.go:36*/ local[b] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastUint32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line private_adds.go:35*/ var b int = tid + gc_off
+								if b < 0 || b > len(local)-16 {
+									break
+								}
+								/*line private_adds.go:36*/ gc_vb2.StoreSlice(local[b:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line private_adds.go:35*/ var b int = tid + gc_off
+							if b < 0 || b > len(local)-8 {
+								break
+							}
+							/*line private_adds.go:36*/ gc_vb.StoreSlice(local[b:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_adds.go:35*/ b := tid + gc_off
+						gc_more = true
+						/*line private_adds.go:36*/ local[b] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_adds.go:35*/ b := tid + gc_off
+						gc_more = true
+						/*line private_adds.go:36*/ local[b] = 0
+					}
 				}
 			}
 		}
@@ -191,7 +238,7 @@ func gc_body_privateMerge(gc_b *compiled.Block, data []byte, bins []uint32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line private_adds.go:45*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound

@@ -109,10 +109,52 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_shared.go:26*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line private_shared.go:26*/ histoS[tid] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastUint32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line private_shared.go:26*/ if tid < 0 || tid > len(histoS)-16 {
+										break
+									}
+									/*line private_shared.go:26*/ gc_vb2.StoreSlice(histoS[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line private_shared.go:26*/ if tid < 0 || tid > len(histoS)-8 {
+								break
+							}
+							/*line private_shared.go:26*/ gc_vb.StoreSlice(histoS[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:26*/ histoS[tid] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:26*/ histoS[tid] = 0
+					}
 				}
 			}
 		}
@@ -129,27 +171,52 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
-					{
-						gc_tx := gc_vstep2 + 1
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
-					{
-						gc_tx := gc_vstep2 + 2
-						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -170,41 +237,81 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					{
-						gc_tx := gc_vstep3 + 0
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
 							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
-					{
-						gc_tx := gc_vstep3 + 1
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+								gc_pv.Add(&gc_at4[gc_tx], v)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
 							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
-					}
-					{
-						gc_tx := gc_vstep3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-							gc_pv.Add(&gc_at4[gc_tx], v)
-						}
-					}
-					{
-						gc_tx := gc_vstep3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-							gc_pv.Add(&gc_at4[gc_tx], v)
-						}
-					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-						gc_pv.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {
@@ -294,10 +401,31 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 					/*line private_shared.go:49*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line private_shared.go:49*/ s[tid] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint64x4(0)
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line private_shared.go:49*/ if tid < 0 || tid > len(s)-4 {
+								break
+							}
+							/*line private_shared.go:49*/ gc_vb.StoreSlice(s[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:49*/ s[tid] = 0
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:49*/ s[tid] = 0
+					}
 				}
 			}
 		}
@@ -323,32 +451,62 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 			if gc_bdx <= len(bins) && gc_bdx <= len(s) {
 				gc_at2 := bins[:gc_bdx]
 				gc_at3 := s[:gc_bdx]
-				gc_vstep2 := 0
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-					{
-						gc_tx := gc_vstep2 + 1
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -455,10 +613,52 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 					/*line private_shared.go:67*/ gc_at[gc_tx] = math.MinInt32
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line private_shared.go:67*/ top[tid] = math.MinInt32
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							/*line private_shared.go:67*/ gc_vb2 := lanes.BroadcastInt32x16(math.MinInt32)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line private_shared.go:67*/ if tid < 0 || tid > len(top)-16 {
+										break
+									}
+									/*line private_shared.go:67*/ gc_vb2.StoreSlice(top[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line private_shared.go:67*/ gc_vb := lanes.BroadcastInt32x8(math.MinInt32)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line private_shared.go:67*/ if tid < 0 || tid > len(top)-8 {
+								break
+							}
+							/*line private_shared.go:67*/ gc_vb.StoreSlice(top[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:67*/ top[tid] = math.MinInt32
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:67*/ top[tid] = math.MinInt32
+					}
 				}
 			}
 		}
@@ -503,41 +703,81 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 			if gc_from >= 0 && gc_to <= len(top) && gc_to <= len(best) {
 				gc_at4 := top[:gc_to]
 				gc_at5 := best[:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
 							gc_pv.Max(&gc_at5[gc_tx], v)
 						}
 					}
-					{
-						gc_tx := gc_vstep2 + 1
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+								gc_pv.Max(&gc_at5[gc_tx], v)
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
 							gc_pv.Max(&gc_at5[gc_tx], v)
 						}
-					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-							gc_pv.Max(&gc_at5[gc_tx], v)
-						}
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-							gc_pv.Max(&gc_at5[gc_tx], v)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-						gc_pv.Max(&gc_at5[gc_tx], v)
 					}
 				}
 			} else {
@@ -638,10 +878,52 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_shared.go:89*/ gc_at[gc_tx] = 1
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line private_shared.go:89*/ s[tid] = 1
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastUint32x16(1)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line private_shared.go:89*/ if tid < 0 || tid > len(s)-16 {
+										break
+									}
+									/*line private_shared.go:89*/ gc_vb2.StoreSlice(s[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint32x8(1)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line private_shared.go:89*/ if tid < 0 || tid > len(s)-8 {
+								break
+							}
+							/*line private_shared.go:89*/ gc_vb.StoreSlice(s[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:89*/ s[tid] = 1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:89*/ s[tid] = 1
+					}
 				}
 			}
 		}
@@ -649,7 +931,7 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line private_shared.go:98*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -684,32 +966,62 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_to <= len(bins) && gc_to <= len(s) {
 				gc_at3 := bins[:gc_to]
 				gc_at4 := s[:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
 					}
-					{
-						gc_tx := gc_vstep2 + 1
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
 					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -822,12 +1134,39 @@ func gc_body_privateStrided(gc_b *compiled.Block, keys []byte, counts []uint64) 
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:109*/ b := tid + gc_off
-						gc_more = true
-						/*line private_shared.go:110*/ local[b] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastUint64x4(0)
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line private_shared.go:109*/ var b int = tid + gc_off
+								if b < 0 || b > len(local)-4 {
+									break
+								}
+								/*line private_shared.go:110*/ gc_vb.StoreSlice(local[b:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line private_shared.go:109*/ b := tid + gc_off
+							gc_more = true
+							/*line private_shared.go:110*/ local[b] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line private_shared.go:109*/ b := tid + gc_off
+							gc_more = true
+							/*line private_shared.go:110*/ local[b] = 0
+						}
 					}
 				}
 			}
@@ -1248,11 +1587,55 @@ func gc_body_privatePMPP(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						bin := gc_tx + gc_off
-						gc_more = true
-						/*line private_shared.go:156*/ histoS[bin] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb2 := lanes.BroadcastUint32x16(0)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var bin int = gc_tx + gc_off
+									/*line private_shared.go:156*/ if bin < 0 || bin > len(histoS)-16 {
+										break
+									}
+									/*line private_shared.go:156*/ gc_vb2.StoreSlice(histoS[bin:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastUint32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var bin int = gc_tx + gc_off
+								/*line private_shared.go:156*/ if bin < 0 || bin > len(histoS)-8 {
+									break
+								}
+								/*line private_shared.go:156*/ gc_vb.StoreSlice(histoS[bin:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							bin := gc_tx + gc_off
+							gc_more = true
+							/*line private_shared.go:156*/ histoS[bin] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							bin := gc_tx + gc_off
+							gc_more = true
+							/*line private_shared.go:156*/ histoS[bin] = 0
+						}
 					}
 				}
 			}
@@ -1406,10 +1789,52 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					/*line private_shared.go:181*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line private_shared.go:181*/ s[tid] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastUint32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-16 {
+										break
+									}
+									/*line private_shared.go:181*/ gc_vb2.StoreSlice(s[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-8 {
+								break
+							}
+							/*line private_shared.go:181*/ gc_vb.StoreSlice(s[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:181*/ s[tid] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line private_shared.go:181*/ s[tid] = 0
+					}
 				}
 			}
 		}
@@ -1417,7 +1842,7 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line private_shared.go:190*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1436,10 +1861,51 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 		if gc_bdx <= len(s) && gc_bdx <= len(bins) {
 			gc_at2 := s[:gc_bdx]
 			gc_at3 := bins[:gc_bdx]
-			gc_vstep2 := 0
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
@@ -1448,8 +1914,51 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					}
 					gc_s_v[gc_rank] = v
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+						if v != 0 {
+							gc_pv.Add(&gc_at3[gc_tx], v)
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
@@ -1458,35 +1967,6 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					}
 					gc_s_v[gc_rank] = v
 				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-					if v != 0 {
-						gc_pv.Add(&gc_at3[gc_tx], v)
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-					if v != 0 {
-						gc_pv.Add(&gc_at3[gc_tx], v)
-					}
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-				if v != 0 {
-					gc_pv.Add(&gc_at3[gc_tx], v)
-				}
-				gc_s_v[gc_rank] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1506,12 +1986,12 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at4 := out[gc_off:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -1519,15 +1999,15 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 							/*line private_shared.go:193*/ v.StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -1536,7 +2016,7 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line private_shared.go:193*/ gc_at4[gc_tx] = v
@@ -1545,12 +2025,56 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 				/*line private_shared.go:193*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				v := gc_s_v[gc_rank]
-				/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line private_shared.go:178*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
+							/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
+								break
+							}
+							/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line private_shared.go:178*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
+							break
+						}
+						/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
+				}
 			}
 		}
 	}

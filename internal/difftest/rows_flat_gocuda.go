@@ -149,7 +149,102 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var ty int = gc_ty
+								var tx int = gc_tx
+								/*line rows_flat.go:18*/ var g int = ty*side + tx
+								if g < 0 || g > len(a)-16 || g > len(as)-16 || g > len(b)-16 || g > len(bs)-16 {
+									break
+								}
+								/*line rows_flat.go:19*/ if g < la && uint(la-g) > 15 {
+									/*line rows_flat.go:19*/ lanes.LoadFloat32x16Slice(a[g:]).StoreSlice(as[g:])
+								} else {
+									/*line rows_flat.go:20*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(la, g, 16))))
+									if gc_if3.ToBits() != 0 {
+										/*line rows_flat.go:19*/ lanes.LoadFloat32x16Slice(a[g:]).Merge(lanes.LoadFloat32x16Slice(as[g:]), gc_if3).StoreSlice(as[g:])
+									}
+								}
+								if g < lb && uint(lb-g) > 15 {
+									/*line rows_flat.go:22*/ lanes.LoadFloat32x16Slice(b[g:]).StoreSlice(bs[g:])
+								} else {
+									/*line rows_flat.go:23*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(lb, g, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line rows_flat.go:22*/ lanes.LoadFloat32x16Slice(b[g:]).Merge(lanes.LoadFloat32x16Slice(bs[g:]), gc_if4).StoreSlice(bs[g:])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var ty int = gc_ty
+							var tx int = gc_tx
+							/*line rows_flat.go:18*/ var g int = ty*side + tx
+							if g < 0 || g > len(a)-8 || g > len(as)-8 || g > len(b)-8 || g > len(bs)-8 {
+								break
+							}
+							/*line rows_flat.go:19*/ if g < la && uint(la-g) > 7 {
+								/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(a[g:]).StoreSlice(as[g:])
+							} else {
+								/*line rows_flat.go:20*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(la, g, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(a[g:]).Merge(lanes.LoadFloat32x8Slice(as[g:]), gc_if).StoreSlice(as[g:])
+								}
+							}
+							if g < lb && uint(lb-g) > 7 {
+								/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(b[g:]).StoreSlice(bs[g:])
+							} else {
+								/*line rows_flat.go:23*/ gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lb, g, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(b[g:]).Merge(lanes.LoadFloat32x8Slice(bs[g:]), gc_if2).StoreSlice(bs[g:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var ty int = gc_ty
+						var tx int = gc_tx
+						/*line rows_flat.go:18*/ var g int = ty*side + tx
+						if g < 0 || g > len(a)-8 || g > len(as)-8 || g > len(b)-8 || g > len(bs)-8 {
+							break
+						}
+						/*line rows_flat.go:19*/ if g < la && uint(la-g) > 7 {
+							/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(a[g:]).StoreSlice(as[g:])
+						} else {
+							/*line rows_flat.go:20*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(la, g, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(a[g:]).StoreMasked((*[8]float32)(as[g:]), gc_if)
+							}
+						}
+						if g < lb && uint(lb-g) > 7 {
+							/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(b[g:]).StoreSlice(bs[g:])
+						} else {
+							/*line rows_flat.go:23*/ gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lb, g, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(b[g:]).StoreMasked((*[8]float32)(bs[g:]), gc_if2)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					tx := gc_tx
@@ -171,14 +266,14 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMDBuild {
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -242,16 +337,16 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 							sum.StoreSlice(c[g:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -286,8 +381,8 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 					lanes.ClearAVXUpperBits()
 				}
 			} else {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
 					var ty int = gc_ty
@@ -320,7 +415,7 @@ func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
 					/*line rows_flat.go:30*/ sum.StoreSlice(c[g:])
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				ty := gc_ty

@@ -122,14 +122,66 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					/*line runs.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					x := gc_bx*gc_bdx + gc_tx
-					y := gc_by*gc_bdy + gc_ty
-					z := gc_bz*gc_bdz + gc_tz
-					/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastFloat32x16(2)
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var x int = gc_bx*gc_bdx + gc_tx
+								var y int = gc_by*gc_bdy + gc_ty
+								var z int = gc_bz*gc_bdz + gc_tz
+								{
+									/*line runs.go:20*/ if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
+										break
+									}
+									/*line runs.go:20*/ lanes.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(lanes.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							var z int = gc_bz*gc_bdz + gc_tz
+							/*line runs.go:20*/ if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
+								break
+							}
+							/*line runs.go:20*/ lanes.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						z := gc_bz*gc_bdz + gc_tz
+						/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						z := gc_bz*gc_bdz + gc_tz
+						/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+					}
 				}
 			}
 			gc_ty++
@@ -252,14 +304,66 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					/*line runs.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
-					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
-					gc_pos.Thread = gc_rank
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					z := gc_bz*gc_bdz + gc_tz
-					/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := lanes.BroadcastFloat32x16(2)
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var x int = gc_by*gc_bdy + gc_ty
+								var y int = gc_bx*gc_bdx + gc_tx
+								var z int = gc_bz*gc_bdz + gc_tz
+								{
+									/*line runs.go:34*/ if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
+										break
+									}
+									/*line runs.go:34*/ lanes.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(lanes.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var x int = gc_by*gc_bdy + gc_ty
+							var y int = gc_bx*gc_bdx + gc_tx
+							var z int = gc_bz*gc_bdz + gc_tz
+							/*line runs.go:34*/ if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
+								break
+							}
+							/*line runs.go:34*/ lanes.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_rank
+						x := gc_by*gc_bdy + gc_ty
+						y := gc_bx*gc_bdx + gc_tx
+						z := gc_bz*gc_bdz + gc_tz
+						/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_rank
+						x := gc_by*gc_bdy + gc_ty
+						y := gc_bx*gc_bdx + gc_tx
+						z := gc_bz*gc_bdz + gc_tz
+						/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+					}
 				}
 			}
 			gc_ty++
@@ -647,7 +751,128 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+							for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx {
+									gc_sx3 -= gc_bdx
+									gc_sbx3++
+								}
+								gc_tx := gc_vstep2
+								gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx3
+								var x int = gc_bx*gc_bdx + gc_tx
+								var y int = gc_by*gc_bdy + gc_ty
+								{
+									/*line runs.go:80*/ v := lanes.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
+									gc_b3 := gc_none2
+									/*line runs.go:81*/ if y == py {
+										gc_b3 = gc_all2
+									}
+									/*line runs.go:81*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b3.ToBits())
+									if gc_if2.ToBits() != 0 {
+										var gc_u2 float32
+										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+											gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+											gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx
+											/*line runs.go:81*/ gc_u2 = in[k]
+										}
+										/*line runs.go:82*/ v = v.Merge(lanes.BroadcastFloat32x16(gc_u2), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
+										break
+									}
+									/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx {
+								gc_sx4 -= gc_bdx
+								gc_sbx4++
+							}
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx4
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+							gc_b2 := gc_none
+							/*line runs.go:81*/ if y == py {
+								gc_b2 = gc_all
+							}
+							/*line runs.go:81*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+							if gc_if.ToBits() != 0 {
+								var gc_u float32
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
+									/*line runs.go:81*/ gc_u = in[k]
+								}
+								/*line runs.go:82*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+							}
+							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
+								break
+							}
+							/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
+							gc_sbx2++
+						}
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
+						/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+						gc_b2 := gc_none
+						/*line runs.go:81*/ if y == py {
+							gc_b2 = gc_all
+						}
+						/*line runs.go:81*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+						if gc_if.ToBits() != 0 {
+							var gc_u float32
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
+								/*line runs.go:81*/ gc_u = in[k]
+							}
+							/*line runs.go:82*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						}
+						if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
+							break
+						}
+						/*line runs.go:84*/ v.StoreSlice(out[y*w+x:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -860,7 +1085,128 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+							for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx {
+									gc_sx3 -= gc_bdx
+									gc_sbx3++
+								}
+								gc_tx := gc_vstep2
+								gc_pos.Block = gc_by + gc_gdy*(gc_sbx3+gc_gdx*gc_bz)
+								gc_pos.Thread = gc_ty + gc_bdy*(gc_sx3+gc_bdx*gc_tz)
+								var x int = gc_by*gc_bdy + gc_ty
+								var y int = gc_bx*gc_bdx + gc_tx
+								{
+									/*line runs.go:96*/ v := lanes.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
+									gc_b3 := gc_none2
+									/*line runs.go:97*/ if x == px {
+										gc_b3 = gc_all2
+									}
+									/*line runs.go:97*/ gc_if2 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+									if gc_if2.ToBits() != 0 {
+										var gc_u2 float32
+										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+											gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in2))/gc_bdx+gc_gdx*gc_bz)
+											gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in2))%gc_bdx+gc_bdx*gc_tz)
+											/*line runs.go:97*/ gc_u2 = in[k]
+										}
+										/*line runs.go:98*/ v = v.Merge(lanes.BroadcastFloat32x16(gc_u2), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
+										break
+									}
+									/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx {
+								gc_sx4 -= gc_bdx
+								gc_sbx4++
+							}
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_by + gc_gdy*(gc_sbx4+gc_gdx*gc_bz)
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_sx4+gc_bdx*gc_tz)
+							var x int = gc_by*gc_bdy + gc_ty
+							var y int = gc_bx*gc_bdx + gc_tx
+							/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+							gc_b2 := gc_none
+							/*line runs.go:97*/ if x == px {
+								gc_b2 = gc_all
+							}
+							/*line runs.go:97*/ gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+							if gc_if.ToBits() != 0 {
+								var gc_u float32
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
+									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
+									/*line runs.go:97*/ gc_u = in[k]
+								}
+								/*line runs.go:98*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+							}
+							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
+								break
+							}
+							/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
+							gc_sbx2++
+						}
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
+						var x int = gc_by*gc_bdy + gc_ty
+						var y int = gc_bx*gc_bdx + gc_tx
+						/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+						gc_b2 := gc_none
+						/*line runs.go:97*/ if x == px {
+							gc_b2 = gc_all
+						}
+						/*line runs.go:97*/ gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+						if gc_if.ToBits() != 0 {
+							var gc_u float32
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
+								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
+								/*line runs.go:97*/ gc_u = in[k]
+							}
+							/*line runs.go:98*/ v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						}
+						if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
+							break
+						}
+						/*line runs.go:100*/ v.StoreSlice(out[x*h+y:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 					gc_pos.Thread = gc_rank

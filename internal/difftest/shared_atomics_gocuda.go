@@ -199,12 +199,57 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line shared_atomics.go:49*/ k := tid + gc_off
-					gc_more = true
-					/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line shared_atomics.go:49*/ var k int = tid + gc_off
+								if k < 0 || k > len(s)-16 || (16*b+k) < 0 || (16*b+k) > len(out)-16 {
+									break
+								}
+								/*line shared_atomics.go:51*/ lanes.LoadInt32x16Slice(s[k:]).StoreSlice(out[16*b+k:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line shared_atomics.go:49*/ var k int = tid + gc_off
+							if k < 0 || k > len(s)-8 || (16*b+k) < 0 || (16*b+k) > len(out)-8 {
+								break
+							}
+							/*line shared_atomics.go:51*/ lanes.LoadInt32x8Slice(s[k:]).StoreSlice(out[16*b+k:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line shared_atomics.go:49*/ k := tid + gc_off
+						gc_more = true
+						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line shared_atomics.go:49*/ k := tid + gc_off
+						gc_more = true
+						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
+					}
 				}
 			}
 		}
@@ -232,12 +277,12 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				gc_at6 := fout[gc_off8:][:gc_to]
 				gc_at7 := f[gc_off7:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
 								_ = k_
@@ -245,15 +290,15 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 								lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
 							_ = k_
@@ -262,10 +307,10 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
 						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
@@ -305,13 +350,61 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-					gc_more2 = true
-					/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-					fout[2*b+k_] = f[k_]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tid int = gc_tx
+								/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
+								if k_ < 0 || k_ > len(u)-16 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-16 || k_ > len(f)-16 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-16 {
+									break
+								}
+								/*line shared_atomics.go:54*/ lanes.LoadUint32x16Slice(u[k_:]).AsInt32x16().StoreSlice(out[16*b+8+k_:])
+								lanes.LoadFloat32x16Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
+							if k_ < 0 || k_ > len(u)-8 || (16*b+8+k_) < 0 || (16*b+8+k_) > len(out)-8 || k_ > len(f)-8 || (2*b+k_) < 0 || (2*b+k_) > len(fout)-8 {
+								break
+							}
+							/*line shared_atomics.go:54*/ lanes.LoadUint32x8Slice(u[k_:]).AsInt32x8().StoreSlice(out[16*b+8+k_:])
+							lanes.LoadFloat32x8Slice(f[k_:]).StoreSlice(fout[2*b+k_:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
+						gc_more2 = true
+						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
+						gc_more2 = true
+						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
+						fout[2*b+k_] = f[k_]
+					}
 				}
 			}
 		}

@@ -106,10 +106,48 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tx := gc_tx
-				/*line split.go:26*/ prev[tx] = src[tx]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line split.go:26*/ if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
+								break
+							}
+							/*line split.go:27*/ lanes.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tx int = gc_tx
+						/*line split.go:26*/ if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
+							break
+						}
+						/*line split.go:27*/ lanes.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line split.go:26*/ prev[tx] = src[tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line split.go:26*/ prev[tx] = src[tx]
+				}
 			}
 		}
 	}
@@ -179,16 +217,16 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_at3 := result[:gc_to]
 					gc_at4 := prev[:gc_to]
 					gc_at5 := wall[gc_off:][:gc_to]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_none4 := lanes.Mask32x16FromBits(0)
 								gc_all4 := lanes.Mask32x16FromBits(0xffff)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									var tx int = gc_tx
 									/*line split.go:24*/ gc_in7 := (tx - 1) >= validMin
@@ -241,9 +279,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
@@ -251,8 +289,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line split.go:24*/ gc_in5 := (tx - 1) >= validMin
@@ -304,35 +342,198 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line split.go:24*/ w := max(tx-1, validMin)
-						/*line split.go:24*/ e := min(tx+1, validMax)
-						isValid := inRange(tx, validMin, validMax)
-						_ = isValid
-						var computed bool
-						computed = false
-						computed = true
-						/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-						gc_s_computed[gc_rank] = computed
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line split.go:24*/ w := max(tx-1, validMin)
+							/*line split.go:24*/ e := min(tx+1, validMax)
+							isValid := inRange(tx, validMin, validMax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+							gc_s_computed[gc_rank] = computed
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line split.go:24*/ w := max(tx-1, validMin)
+							/*line split.go:24*/ e := min(tx+1, validMax)
+							isValid := inRange(tx, validMin, validMax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+							gc_s_computed[gc_rank] = computed
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line split.go:24*/ w := max(tx-1, validMin)
-						/*line split.go:24*/ e := min(tx+1, validMax)
-						isValid := inRange(tx, validMin, validMax)
-						_ = isValid
-						var computed bool
-						computed = false
-						computed = true
-						/*line split.go:33*/ result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
-						gc_s_computed[gc_rank] = computed
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var tx int = gc_tx
+									/*line split.go:24*/ gc_in3 := (tx - 1) >= validMin
+									/*line split.go:24*/ var w int = tx - 1
+									/*line split.go:24*/ gc_in4 := (tx+1)+15 <= validMax
+									/*line split.go:24*/ var e int = tx + 1
+									var gc_x2 int = tx
+									/*line split.go:25*/ gc_t2 := lanes.Mask32x16FromBits(gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x2, 16)))).ToBits())
+									_ = gc_t2
+									/*line split.go:25*/ var computed bool
+									computed = false
+									{
+										computed = true
+										/*line split.go:33*/ if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
+											break
+										}
+										var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line split.go:33*/ if gc_in3 && w >= 0 && w <= len(prev)-16 {
+											/*line split.go:33*/ gc_ld3 = lanes.LoadInt32x16Slice(prev[w:])
+										} else {
+											var gc_lanes3 [16]int32
+											for gc_k3 := range 16 {
+												if 0xffff&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line split.go:33*/ gc_lanes3[gc_k3] = prev[max((tx-
+														/*line split.go:24*/ 1)+gc_k3, validMin)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld3 = lanes.LoadInt32x16(&gc_lanes3)
+										}
+										var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line split.go:24*/ if gc_in4 && e >= 0 && e <= len(prev)-16 {
+											/*line split.go:33*/ gc_ld4 = lanes.LoadInt32x16Slice(prev[e:])
+										} else {
+											var gc_lanes4 [16]int32
+											for gc_k4 := range 16 {
+												if 0xffff&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line split.go:33*/ gc_lanes4[gc_k4] = prev[min((tx+
+														/*line split.go:24*/ 1)+gc_k4, validMax)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld4 = lanes.LoadInt32x16(&gc_lanes4)
+										}
+										/*line split.go:24*/ gc_ld3.Min(lanes.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(lanes.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
+									}
+									gc_b3 := gc_none2
+									/*line split.go:31*/ if computed {
+										gc_b3 = gc_all2
+									}
+									/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line split.go:24*/ gc_in := (tx - 1) >= validMin
+								/*line split.go:24*/ var w int = tx - 1
+								/*line split.go:24*/ gc_in2 := (tx+1)+7 <= validMax
+								/*line split.go:24*/ var e int = tx + 1
+								var gc_x int = tx
+								/*line split.go:25*/ gc_t := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x, 8)))).And(gc_iota.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x, 8)))))
+								_ = gc_t
+								/*line split.go:25*/ var computed bool
+								computed = false
+								computed = true
+								/*line split.go:33*/ if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
+									break
+								}
+								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line split.go:33*/ if gc_in && w >= 0 && w <= len(prev)-8 {
+									/*line split.go:33*/ gc_ld = lanes.LoadInt32x8Slice(prev[w:])
+								} else {
+									var gc_lanes [8]int32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line split.go:33*/ gc_lanes[gc_k] = prev[max((tx-
+												/*line split.go:24*/ 1)+gc_k, validMin)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadInt32x8(&gc_lanes)
+								}
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line split.go:24*/ if gc_in2 && e >= 0 && e <= len(prev)-8 {
+									/*line split.go:33*/ gc_ld2 = lanes.LoadInt32x8Slice(prev[e:])
+								} else {
+									var gc_lanes2 [8]int32
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line split.go:33*/ gc_lanes2[gc_k2] = prev[min((tx+
+												/*line split.go:24*/ 1)+gc_k2, validMax)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld2 = lanes.LoadInt32x8(&gc_lanes2)
+								}
+								/*line split.go:24*/ gc_ld.Min(lanes.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(lanes.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
+								gc_b2 := gc_none
+								/*line split.go:31*/ if computed {
+									gc_b2 = gc_all
+								}
+								/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line split.go:24*/ w := max(tx-1, validMin)
+							/*line split.go:24*/ e := min(tx+1, validMax)
+							isValid := inRange(tx, validMin, validMax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line split.go:33*/ result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+							gc_s_computed[gc_rank] = computed
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line split.go:24*/ w := max(tx-1, validMin)
+							/*line split.go:24*/ e := min(tx+1, validMax)
+							isValid := inRange(tx, validMin, validMax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line split.go:33*/ result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+							gc_s_computed[gc_rank] = computed
+						}
 					}
 				}
 			}
@@ -344,13 +545,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_vstep3 := 0
 				if compiled.SIMDBuild {
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -361,15 +562,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -381,7 +582,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
 				} else {
+					gc_vstep3 := 0
 					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -416,22 +625,74 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 						}
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line split.go:39*/ if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line split.go:39*/ if computed {
-						prev[tx] = result[tx]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line split.go:23*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line split.go:39*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
+									break
+								}
+								/*line split.go:39*/ gc_if2 := computed
+								if gc_if2.ToBits() != 0 {
+									/*line split.go:40*/ lanes.LoadInt32x16Slice(result[tx:]).Merge(lanes.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line split.go:23*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line split.go:39*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+								break
+							}
+							/*line split.go:39*/ gc_if := computed
+							if gc_if.ToBits() != 0 {
+								/*line split.go:40*/ lanes.LoadInt32x8Slice(result[tx:]).Merge(lanes.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:39*/ if computed {
+							prev[tx] = result[tx]
+						}
 					}
 				}
 			}
@@ -441,13 +702,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_vstep4 := 0
 			if compiled.SIMDBuild {
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -458,15 +719,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
@@ -478,7 +739,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					lanes.ClearAVXUpperBits()
 				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
+				}
 			} else {
+				gc_vstep4 := 0
 				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					{
 						gc_tx := gc_vstep4 + 0
@@ -513,22 +782,74 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-				/*line split.go:44*/ if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tx := gc_tx
-				computed := gc_s_computed[gc_rank]
-				/*line split.go:44*/ if computed {
-					dst[tx] = result[tx]
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line split.go:23*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line split.go:44*/ if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
+								break
+							}
+							/*line split.go:44*/ gc_if6 := computed
+							if gc_if6.ToBits() != 0 {
+								/*line split.go:45*/ lanes.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line split.go:23*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line split.go:44*/ if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
+							break
+						}
+						/*line split.go:44*/ gc_if5 := computed
+						if gc_if5.ToBits() != 0 {
+							/*line split.go:45*/ lanes.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						dst[tx] = result[tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:44*/ if computed {
+						dst[tx] = result[tx]
+					}
 				}
 			}
 		}

@@ -310,7 +310,103 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line stridedguard.go:23*/ a0 := lanes.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+							/*line stridedguard.go:23*/ a1 := lanes.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+							{
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 15 {
+									/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-16 {
+										a0.Add(a1).StoreSlice(out[i:])
+									} else {
+										var gc_lanes19 [16]int32
+										/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes19)
+										for gc_k19 := range 16 {
+											if 0xffff&(1<<gc_k19) != 0 {
+												gc_pos.Thread = gc_rank + gc_k19
+												/*line stridedguard.go:24*/ out[i+gc_k19] = gc_lanes19[gc_k19]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line stridedguard.go:24*/ gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+									if gc_if10.ToBits() != 0 {
+										/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-16 {
+											a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if10)
+										} else {
+											var gc_lanes20 [16]int32
+											/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes20)
+											for gc_k20 := range 16 {
+												if gc_if10.ToBits()&(1<<gc_k20) != 0 {
+													gc_pos.Thread = gc_rank + gc_k20
+													/*line stridedguard.go:24*/ out[i+gc_k20] = gc_lanes20[gc_k20]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line stridedguard.go:23*/ a0 := lanes.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+						/*line stridedguard.go:23*/ a1 := lanes.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-8 {
+								a0.Add(a1).StoreSlice(out[i:])
+							} else {
+								var gc_lanes17 [8]int32
+								/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes17)
+								for gc_k17 := range 8 {
+									if 0xff&(1<<gc_k17) != 0 {
+										gc_pos.Thread = gc_rank + gc_k17
+										/*line stridedguard.go:24*/ out[i+gc_k17] = gc_lanes17[gc_k17]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line stridedguard.go:24*/ gc_if9 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							if gc_if9.ToBits() != 0 {
+								/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-8 {
+									a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
+								} else {
+									var gc_lanes18 [8]int32
+									/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes18)
+									for gc_k18 := range 8 {
+										if gc_if9.ToBits()&(1<<gc_k18) != 0 {
+											gc_pos.Thread = gc_rank + gc_k18
+											/*line stridedguard.go:24*/ out[i+gc_k18] = gc_lanes18[gc_k18]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					a0 := gc_s_a0[gc_rank]

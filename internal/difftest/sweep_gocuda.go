@@ -1805,12 +1805,57 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:129*/ i := thid + gc_off
-					gc_more = true
-					/*line sweep.go:130*/ temp[i] = data[base+i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								/*line sweep.go:129*/ var i int = thid + gc_off
+								if (base+i) < 0 || (base+i) > len(data)-16 || i < 0 || i > len(temp)-16 {
+									break
+								}
+								/*line sweep.go:131*/ lanes.LoadInt32x16Slice(data[base+i:]).StoreSlice(temp[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line sweep.go:129*/ var i int = thid + gc_off
+							if (base+i) < 0 || (base+i) > len(data)-8 || i < 0 || i > len(temp)-8 {
+								break
+							}
+							/*line sweep.go:131*/ lanes.LoadInt32x8Slice(data[base+i:]).StoreSlice(temp[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:129*/ i := thid + gc_off
+						gc_more = true
+						/*line sweep.go:130*/ temp[i] = data[base+i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:129*/ i := thid + gc_off
+						gc_more = true
+						/*line sweep.go:130*/ temp[i] = data[base+i]
+					}
 				}
 			}
 		}
@@ -1828,10 +1873,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						/*line sweep.go:149*/ if offset == 1 {
 							gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 							gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
@@ -1840,8 +1885,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
 							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var thid int = gc_tx
 								{
 									/*line sweep.go:136*/ var gc_t7 int = 1*(2*thid+1) - 1
@@ -1881,9 +1926,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -1895,8 +1940,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var thid int = gc_tx
 							/*line sweep.go:136*/ var gc_t3 int = 1*(2*thid+1) - 1
 							/*line sweep.go:136*/ var gc_t4 int = 1*(2*thid+2) - 1
@@ -1935,7 +1980,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						lanes.ClearAVXUpperBits()
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -1976,14 +2021,14 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				/*line sweep.go:147*/ gc_off5 := m - 1
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
 					gc_at3 := temp[gc_off5:][:1]
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line sweep.go:142*/ gc_at3[0] = 0
 						/*line sweep.go:142*/ gc_at3[0] = 0
 						/*line sweep.go:142*/ gc_at3[0] = 0
 						/*line sweep.go:142*/ gc_at3[0] = 0
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line sweep.go:142*/ gc_at3[0] = 0
 					}
 				} else {
@@ -2028,10 +2073,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep4 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 						/*line sweep.go:156*/ if offset == 1 {
 							gc_evens164 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 							gc_odds164 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
@@ -2040,8 +2085,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							gc_evenLanes164 := lanes.Mask32x16FromBits(21845)
 							gc_oddLanes164 := lanes.Mask32x16FromBits(43690)
 						gc_steps8:
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var thid int = gc_tx
 								{
@@ -2119,9 +2164,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -2133,8 +2178,8 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_evenLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 						gc_oddLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps6:
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							/*line sweep.go:148*/ var gc_t11 int = 1*(2*thid+1) - 1
@@ -2211,7 +2256,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						lanes.ClearAVXUpperBits()
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
@@ -2267,27 +2312,27 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(data) && gc_to <= len(data)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_to <= len(temp)-gc_off7 {
 					gc_at4 := data[gc_off6:][:gc_to]
 					gc_at5 := temp[gc_off7:][:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop5 bool
+						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								var thid int = gc_tx
 								/*line sweep.go:155*/ var i_ int = thid + gc_off2
 								_ = i_
 								/*line sweep.go:156*/ lanes.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop4 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							var thid int = gc_tx
 							/*line sweep.go:155*/ var i_ int = thid + gc_off2
 							_ = i_
@@ -2295,15 +2340,50 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
 						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep7 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
+								var thid int = gc_tx
+								/*line sweep.go:155*/ var i_ int = thid + gc_off2
+								if i_ < 0 || i_ > len(temp)-16 || (base+i_) < 0 || (base+i_) > len(data)-16 {
+									break
+								}
+								/*line sweep.go:157*/ lanes.LoadInt32x16Slice(temp[i_:]).StoreSlice(data[base+i_:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							var thid int = gc_tx
+							/*line sweep.go:155*/ var i_ int = thid + gc_off2
+							if i_ < 0 || i_ > len(temp)-8 || (base+i_) < 0 || (base+i_) > len(data)-8 {
+								break
+							}
+							/*line sweep.go:157*/ lanes.LoadInt32x8Slice(temp[i_:]).StoreSlice(data[base+i_:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						thid := gc_tx
 						/*line sweep.go:155*/ i_ := thid + gc_off2

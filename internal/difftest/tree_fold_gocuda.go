@@ -180,10 +180,50 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								{
+									/*line tree_fold.go:25*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+										break
+									}
+									/*line tree_fold.go:25*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							/*line tree_fold.go:25*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line tree_fold.go:25*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
@@ -388,10 +428,50 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								{
+									/*line tree_fold.go:49*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+										break
+									}
+									/*line tree_fold.go:49*/ lanes.LoadInt32x16Slice(sdata[tid:]).Add(lanes.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							/*line tree_fold.go:49*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line tree_fold.go:49*/ lanes.LoadInt32x8Slice(sdata[tid:]).Add(lanes.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
@@ -406,13 +486,13 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
-				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -420,22 +500,26 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							/*line tree_fold.go:53*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
 				} else {
+					gc_vstep3 := gc_from
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -454,15 +538,55 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 							/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								var tid int = gc_tx
+								{
+									/*line tree_fold.go:54*/ if tid < 0 || tid > len(sdata)-16 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-16 {
+										break
+									}
+									/*line tree_fold.go:54*/ lanes.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var tid int = gc_tx
+							/*line tree_fold.go:54*/ if tid < 0 || tid > len(sdata)-8 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-8 {
+								break
+							}
+							/*line tree_fold.go:54*/ lanes.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
+					}
 				}
 			}
 		}
@@ -625,10 +749,50 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								{
+									/*line tree_fold.go:74*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+										break
+									}
+									/*line tree_fold.go:74*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							/*line tree_fold.go:74*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line tree_fold.go:74*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
@@ -844,10 +1008,50 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								{
+									/*line tree_fold.go:101*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+										break
+									}
+									/*line tree_fold.go:101*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							/*line tree_fold.go:101*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line tree_fold.go:101*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
+					}
 				}
 			}
 		}
@@ -1079,14 +1283,14 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 					gc_at5 := out[gc_off4:][:1]
 					gc_at6 := sdata[gc_off5:][:1]
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {

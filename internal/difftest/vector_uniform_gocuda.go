@@ -141,14 +141,87 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					row := gc_by*gc_bdy + gc_ty
-					col := gc_bx*gc_bdx + gc_tx
-					/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
-						out[col] = s
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							/*line vector_uniform.go:21*/ gc_vb2 := lanes.BroadcastFloat32x16(limit)
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+							for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx {
+									gc_sx3 -= gc_bdx
+									gc_sbx3++
+								}
+								gc_tx := gc_vstep2
+								gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx3
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line vector_uniform.go:21*/ if col < 0 || col > len(out)-16 {
+									break
+								}
+								{
+									/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
+									/*line vector_uniform.go:21*/ gc_if2 := s.Greater(gc_vb2)
+									if gc_if2.ToBits() != 0 {
+										/*line vector_uniform.go:21*/ s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						/*line vector_uniform.go:21*/ gc_vb := lanes.BroadcastFloat32x8(limit)
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx {
+								gc_sx4 -= gc_bdx
+								gc_sbx4++
+							}
+							gc_tx := gc_vstep2
+							gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx4
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line vector_uniform.go:21*/ if col < 0 || col > len(out)-8 {
+								break
+							}
+							/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
+							/*line vector_uniform.go:21*/ gc_if := s.Greater(gc_vb)
+							if gc_if.ToBits() != 0 {
+								/*line vector_uniform.go:21*/ s.StoreMasked((*[8]float32)(out[col:]), gc_if)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
+						/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
+							out[col] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
+						/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
+							out[col] = s
+						}
 					}
 				}
 			}
@@ -282,8 +355,94 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					gc_at2[gc_tx] += gc_elem
 				}
 			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := lanes.BroadcastInt32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gc_alive2 := gc_all2
+								var i int = gc_tx
+								/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-16 || i > len(out)-16 {
+									break
+								}
+								/*line vector_uniform.go:33*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | lanes.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
+								if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+									gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+								}
+								var gc_u2 float32
+								if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+									/*line vector_uniform.go:36*/ gc_u2 = a[k]
+								}
+								/*line vector_uniform.go:37*/ lanes.LoadFloat32x16Slice(out[i:]).Add(lanes.BroadcastFloat32x16(gc_u2)).StoreMasked((*[16]float32)(out[i:]), gc_alive2)
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastInt32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive := gc_all
+							var i int = gc_tx
+							/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+								break
+							}
+							/*line vector_uniform.go:33*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+							if gc_alive.And(gc_if).ToBits() != 0 {
+								gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							var gc_u float32
+							if gc_in := gc_alive.ToBits(); gc_in != 0 {
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+								/*line vector_uniform.go:36*/ gc_u = a[k]
+							}
+							/*line vector_uniform.go:37*/ lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastInt32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive := gc_all
+						var i int = gc_tx
+						/*line vector_uniform.go:33*/ if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+							break
+						}
+						/*line vector_uniform.go:33*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						}
+						var gc_u float32
+						if gc_in := gc_alive.ToBits(); gc_in != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+							/*line vector_uniform.go:36*/ gc_u = a[k]
+						}
+						/*line vector_uniform.go:37*/ lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+					}
+				}
 			gc_L1:
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line vector_uniform.go:33*/ if i >= len(out) || flags[i] != 0 {

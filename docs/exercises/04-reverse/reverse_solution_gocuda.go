@@ -112,11 +112,55 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reverse_solution.go:18*/ if i := base + tid; i < n {
-						s[tid] = in[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_steps:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line reverse_solution.go:18*/ if tid < 0 || tid > len(s)-8 {
+								break
+							}
+							/*line reverse_solution.go:18*/ var i int = base + tid
+							/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
+								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[i:])
+								} else {
+									break gc_steps
+								}
+								/*line reverse_solution.go:19*/ gc_ld.StoreSlice(s[tid:])
+							} else {
+								/*line reverse_solution.go:19*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								if gc_if.ToBits() != 0 {
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
+									} else {
+										break gc_steps
+									}
+									/*line reverse_solution.go:19*/ gc_ld2.Merge(lanes.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:18*/ if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:18*/ if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
 					}
 				}
 			}
@@ -124,15 +168,52 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := compiled.ScaledOffBelow(n, -1, base+
+		/*line reverse_solution.go:27*/ if gc_bound := compiled.ScaledOffBelow(n, -1, base+
 			(b-1)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:22*/ src := b - 1 - tid
@@ -140,40 +221,53 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						out[n-1-j] = s[src]
 					}
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reverse_solution.go:22*/ src := b - 1 - tid
+						if j := base + src; j < n {
+							out[n-1-j] = s[src]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:22*/ src := b - 1 - tid
 					if j := base + src; j < n {
 						out[n-1-j] = s[src]
 					}
-				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reverse_solution.go:22*/ src := b - 1 - tid
-					if j := base + src; j < n {
-						out[n-1-j] = s[src]
-					}
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reverse_solution.go:22*/ src := b - 1 - tid
-					if j := base + src; j < n {
-						out[n-1-j] = s[src]
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line reverse_solution.go:22*/ src := b - 1 - tid
-				if j := base + src; j < n {
-					out[n-1-j] = s[src]
 				}
 			}
 		}

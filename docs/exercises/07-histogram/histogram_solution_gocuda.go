@@ -117,12 +117,39 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:20*/ k := tid + gc_off
-						gc_more = true
-						/*line histogram_solution.go:21*/ bins[k] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastUint32x8(0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line histogram_solution.go:20*/ var k int = tid + gc_off
+								if k < 0 || k > len(bins)-8 {
+									break
+								}
+								/*line histogram_solution.go:21*/ gc_vb.StoreSlice(bins[k:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line histogram_solution.go:20*/ k := tid + gc_off
+							gc_more = true
+							/*line histogram_solution.go:21*/ bins[k] = 0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line histogram_solution.go:20*/ k := tid + gc_off
+							gc_more = true
+							/*line histogram_solution.go:21*/ bins[k] = 0
+						}
 					}
 				}
 			}

@@ -163,43 +163,21 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_row2 := gc_ty
-			/*line backprop.go:66*/ if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
-				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
-				gc_at6 := inputNode[gc_row2:][:1]
-				gc_elem := gc_at6[0]
 				if compiled.SIMDBuild {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
 							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
-								_ = tx
 								var ty int = gc_ty
-								_ = ty
-								/*line backprop.go:39*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
+								/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+								/*line backprop.go:51*/ if index < 0 || index > len(inputHiddenCuda)-16 || tx < 0 || tx > len(weightMatrix[ty])-16 {
+									break
+								}
+								/*line backprop.go:52*/ lanes.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
 							}
 							lanes.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -209,9 +187,77 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					if compiled.SIMD {
-						gc_Lane0Mask323 := compiled.Lane0Mask32()
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							/*line backprop.go:51*/ if index < 0 || index > len(inputHiddenCuda)-8 || tx < 0 || tx > len(weightMatrix[ty])-8 {
+								break
+							}
+							/*line backprop.go:52*/ lanes.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line backprop.go:60*/ gc_apart := compiled.Disjoint(inputNode, weightMatrix)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			/*line backprop.go:66*/ if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
+				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
+				gc_at6 := inputNode[gc_row2:][:1]
+				gc_elem := gc_at6[0]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								_ = ty
+								/*line backprop.go:39*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -221,7 +267,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 				} else {
@@ -249,11 +295,56 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line backprop.go:54*/ if tx < 0 || tx > len(weightMatrix[ty])-16 {
+									break
+								}
+								/*line backprop.go:55*/ lanes.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line backprop.go:54*/ if tx < 0 || tx > len(weightMatrix[ty])-8 {
+								break
+							}
+							/*line backprop.go:55*/ lanes.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
 				}
 			}
 			gc_ty++
@@ -289,12 +380,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at7 := weightMatrix[gc_row3][:gc_to]
 				gc_at8 := weightMatrix[gc_row4][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop5 bool
+						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								var tx int = gc_tx
 								_ = tx
 								var ty int = gc_ty
@@ -304,15 +395,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							var tx int = gc_tx
 							_ = tx
 							var ty int = gc_ty
@@ -321,7 +412,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 				} else {
@@ -349,11 +440,56 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+				if compiled.SIMDBuild {
+					gc_vstep7 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								{
+									/*line backprop.go:60*/ if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
+										break
+									}
+									/*line backprop.go:60*/ lanes.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(lanes.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line backprop.go:60*/ if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
+								break
+							}
+							/*line backprop.go:60*/ lanes.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(lanes.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+					}
 				}
 			}
 			gc_ty += gc_rstep
@@ -379,12 +515,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at9 := inputHiddenCuda[gc_off4+gc_fastlo2:][:gc_seglen2]
 						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep5 := gc_fastlo2
+							gc_vstep8 := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop4 bool
-								gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-										gc_tx := gc_vstep5
+								var gc_stop7 bool
+								gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+									for ; gc_vstep8+15 < gc_fasthi2; gc_vstep8 += 16 {
+										gc_tx := gc_vstep8
 										var tx int = gc_tx
 										var ty int = gc_ty
 										/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
@@ -392,15 +528,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 										/*line backprop.go:41*/ lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop4 {
+									return gc_vstep8, false
+								}(gc_vstep8)
+								if gc_stop7 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep8+7 < gc_fasthi2; gc_vstep8 += 8 {
+									gc_tx := gc_vstep8
 									var tx int = gc_tx
 									var ty int = gc_ty
 									/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
@@ -409,7 +545,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep8 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								tx := gc_tx
 								_ = tx
@@ -433,12 +569,58 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
+				if compiled.SIMDBuild {
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+								gc_tx := gc_vstep9
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+								/*line backprop.go:65*/ if tx < 0 || tx > len(weightMatrix[ty])-16 || index < 0 || index > len(inputHiddenCuda)-16 {
+									break
+								}
+								/*line backprop.go:66*/ lanes.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop8 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							/*line backprop.go:65*/ if tx < 0 || tx > len(weightMatrix[ty])-8 || index < 0 || index > len(inputHiddenCuda)-8 {
+								break
+							}
+							/*line backprop.go:66*/ lanes.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
 				}
 			}
 			gc_ty++
@@ -454,39 +636,39 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := by*hid + gc_ty
+			/*line backprop.go:81*/ gc_off5 := by*hid + gc_ty
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
 				gc_at11 := hiddenPartialSum[gc_off5:][:1]
 				gc_at12 := weightMatrix[:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_vstep10 := gc_from
+					for ; gc_vstep10+3 < gc_to; gc_vstep10 += 4 {
 						{
-							gc_tx := gc_vstep6 + 0
+							gc_tx := gc_vstep10 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 						{
-							gc_tx := gc_vstep6 + 1
+							gc_tx := gc_vstep10 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 						{
-							gc_tx := gc_vstep6 + 2
+							gc_tx := gc_vstep10 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 						{
-							gc_tx := gc_vstep6 + 3
+							gc_tx := gc_vstep10 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]

@@ -301,12 +301,96 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line lud.go:54*/ var j int
-							{
-								/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
-									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										/*line lud.go:44*/ var j int
+										{
+											/*line lud.go:45*/ if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-16 {
+												break
+											}
+											/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
+												var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
+													gc_ld4 = lanes.LoadFloat32x16Slice(shadow[j][gc_tx:])
+												} else {
+													var gc_lanes6 [16]float32
+													for gc_k6 := range 16 {
+														if 0xffff&(1<<gc_k6) != 0 {
+															gc_pos.Thread = gc_rank + gc_k6
+															/*line lud.go:46*/ gc_lanes6[gc_k6] = shadow[j][gc_tx+gc_k6]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld4 = lanes.LoadFloat32x16(&gc_lanes6)
+												}
+												/*line lud.go:46*/ lanes.LoadFloat32x16Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx:])
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line lud.go:44*/ var j int
+									{
+										/*line lud.go:45*/ if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
+											break
+										}
+										/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
+											var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+												gc_ld3 = lanes.LoadFloat32x8Slice(shadow[j][gc_tx:])
+											} else {
+												var gc_lanes5 [8]float32
+												for gc_k5 := range 8 {
+													if 0xff&(1<<gc_k5) != 0 {
+														gc_pos.Thread = gc_rank + gc_k5
+														/*line lud.go:46*/ gc_lanes5[gc_k5] = shadow[j][gc_tx+gc_k5]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld3 = lanes.LoadFloat32x8(&gc_lanes5)
+											}
+											/*line lud.go:46*/ lanes.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx:])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:53*/ var j int
+								{
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:54*/ var j int
+								{
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
 								}
 							}
 						}
@@ -316,16 +400,16 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		})
 	}
 	compiled.OutOfLine(func() {
-		shadow := shadow[:16]
+		/*line lud.go:56*/ shadow := shadow[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
 				if compiled.SIMDBuild {
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line lud.go:50*/ var i int
@@ -368,15 +452,15 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								/*line lud.go:54*/ i = i_3
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line lud.go:50*/ var i int
@@ -420,20 +504,36 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						lanes.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line lud.go:64*/ var i int
-					_ = i
-					var arrayOffset int
-					/*line lud.go:50*/ i = i_2
-					/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
-					var i_3 int = 1
-					/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
-						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-						arrayOffset += matrixDim
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:61*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line lud.go:50*/ i = i_2
+						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line lud.go:57*/ i = i_3
 					}
-					/*line lud.go:57*/ i = i_3
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:64*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line lud.go:50*/ i = i_2
+						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line lud.go:57*/ i = i_3
+					}
 				}
 			}
 		}
@@ -661,14 +761,66 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					_ = sum
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line lud.go:161*/ var i int
-					var sum float32
-					/*line lud.go:167*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
-					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
-					_ = i
-					_ = sum
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:161*/ var i int
+								_ = i
+								/*line lud.go:162*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = sum
+								/*line lud.go:167*/ if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-16 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-16 || gc_tx > len(periCol[gc_ty])-16 {
+									break
+								}
+								/*line lud.go:168*/ lanes.LoadFloat32x16Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+								lanes.LoadFloat32x16Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:161*/ var i int
+							_ = i
+							/*line lud.go:162*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = sum
+							/*line lud.go:167*/ if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
+								break
+							}
+							/*line lud.go:168*/ lanes.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+							lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:161*/ var i int
+						var sum float32
+						/*line lud.go:167*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+						periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+						_ = i
+						_ = sum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:161*/ var i int
+						var sum float32
+						/*line lud.go:167*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+						periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+						_ = i
+						_ = sum
+					}
 				}
 			}
 			gc_ty++
@@ -678,7 +830,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		}
 	}
 	compiled.OutOfLine(func() {
-		periRow := periRow[:16]
+		/*line lud.go:180*/ periRow := periRow[:16]
 		/*line lud.go:182*/ periCol := periCol[:16]
 		{
 			gc_ty := 0
@@ -688,16 +840,16 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
-					gc_vstep2 := 0
 					if compiled.SIMDBuild {
+						gc_vstep3 := 0
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_vb8 := lanes.BroadcastFloat32x16(0)
 								gc_Lane0Mask328 := compiled.Lane0Mask32()
 							gc_steps4:
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									/*line lud.go:172*/ var i int
 									_ = i
@@ -717,9 +869,9 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
@@ -727,8 +879,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_vb6 := lanes.BroadcastFloat32x8(0)
 							gc_Lane0Mask326 := compiled.Lane0Mask32()
 						gc_steps3:
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								/*line lud.go:172*/ var i int
 								_ = i
@@ -749,7 +901,21 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:181*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							gc_at6[gc_tx] -= sum
+						}
 					} else {
+						gc_vstep2 := 0
 						gc_vb2 := lanes.BroadcastFloat32x8(0)
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
@@ -772,33 +938,141 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line lud.go:173*/ i = i_
 							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						var i int
-						_ = i
-						var sum float32
-						sum = 0
-						var i_ int = 0
-						/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
-							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:179*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							gc_at6[gc_tx] -= sum
 						}
-						/*line lud.go:175*/ i = i_
-						gc_at6[gc_tx] -= sum
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line lud.go:183*/ var i int
-						_ = i
-						var sum float32
-						sum = 0
-						var i_ int = 0
-						/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
-							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+					if compiled.SIMDBuild {
+						gc_vstep4 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_simd_steps2:
+								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_pos.Thread = gc_base + gc_tx
+									/*line lud.go:172*/ var i int
+									_ = i
+									/*line lud.go:172*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									sum = gc_vb4
+									var i_ int = 0
+									/*line lud.go:173*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-16 {
+										break
+									}
+									/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
+											gc_ld2 = lanes.LoadFloat32x16Slice(periRow[i_][gc_tx:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty][i_], gc_Lane0Mask324).Mul(gc_ld2))
+									}
+									/*line lud.go:173*/ i = i_
+									lanes.LoadFloat32x16Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
 						}
-						/*line lud.go:175*/ i = i_
-						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						if compiled.SIMD {
+							gc_vb2 := lanes.BroadcastFloat32x8(0)
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_simd_steps:
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:172*/ var i int
+								_ = i
+								/*line lud.go:172*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								sum = gc_vb2
+								var i_ int = 0
+								/*line lud.go:173*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+									break
+								}
+								/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+										gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
+								}
+								/*line lud.go:173*/ i = i_
+								lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:181*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
+					} else {
+						gc_vstep3 := 0
+						gc_vb := lanes.BroadcastFloat32x8(0)
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:172*/ var i int
+							_ = i
+							/*line lud.go:172*/ var sum lanes.Float32x8
+							sum = gc_vb
+							var i_ int = 0
+							/*line lud.go:173*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+								break
+							}
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+								var gc_ld lanes.Float32x8
+								/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								/*line lud.go:174*/ sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
+							}
+							/*line lud.go:173*/ i = i_
+							lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:179*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
 					}
 				}
 				gc_ty++

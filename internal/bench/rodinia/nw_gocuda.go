@@ -344,11 +344,54 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tx := gc_tx
-				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+							/*line nw.go:52*/ if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
+								break
+							}
+							/*line nw.go:53*/ lanes.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						/*line nw.go:52*/ if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+							break
+						}
+						/*line nw.go:53*/ lanes.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
 			}
 		}
 	}
@@ -388,12 +431,12 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if compiled.SIMDBuild {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop4 bool
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -451,15 +494,15 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						}
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
 					/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -486,7 +529,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -930,11 +973,54 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tx := gc_tx
-				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+							/*line nw.go:116*/ if indexN < 0 || indexN > len(matrixCuda)-16 || (tx+1) < 0 || (tx+1) > len(temp[0])-16 {
+								break
+							}
+							/*line nw.go:117*/ lanes.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						/*line nw.go:116*/ if indexN < 0 || indexN > len(matrixCuda)-8 || (tx+1) < 0 || (tx+1) > len(temp[0])-8 {
+							break
+						}
+						/*line nw.go:117*/ lanes.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
 			}
 		}
 	}
@@ -974,12 +1060,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if compiled.SIMDBuild {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop4 bool
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -1037,15 +1123,15 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 						}
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_pos.Thread = gc_base + gc_tx
 					var tx int = gc_tx
 					/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
@@ -1072,7 +1158,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)

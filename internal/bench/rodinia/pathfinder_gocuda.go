@@ -136,11 +136,54 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line pathfinder.go:50*/ xidx := blkX + tx
-					/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line pathfinder.go:50*/ var xidx int = blkX + tx
+								{
+									/*line pathfinder.go:75*/ if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
+										break
+									}
+									/*line pathfinder.go:75*/ lanes.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
+							/*line pathfinder.go:75*/ if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
+								break
+							}
+							/*line pathfinder.go:75*/ lanes.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+					}
 				}
 			}
 		}
@@ -211,16 +254,16 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					gc_at3 := prev[:gc_to]
 					gc_at4 := result[:gc_to]
 					gc_at5 := gpuWall[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_none4 := lanes.Mask32x16FromBits(0)
 								gc_all4 := lanes.Mask32x16FromBits(0xffff)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									var tx int = gc_tx
 									/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -281,9 +324,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									/*line pathfinder.go:81*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
@@ -291,8 +334,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -352,47 +395,250 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 							lanes.ClearAVXUpperBits()
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
-						e := min(tx+1, validXmax)
-						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
-						_ = isValid
-						var computed bool
-						computed = false
-						computed = true
-						/*line pathfinder.go:83*/ left := prev[w]
-						up := gc_at3[gc_tx]
-						right := prev[e]
-						shortest := min(left, up)
-						shortest = min(shortest, right)
-						/*line pathfinder.go:89*/ gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-						gc_s_computed[gc_rank] = computed
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+							e := min(tx+1, validXmax)
+							/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line pathfinder.go:83*/ left := prev[w]
+							up := gc_at3[gc_tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							/*line pathfinder.go:89*/ gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+							gc_s_computed[gc_rank] = computed
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+							e := min(tx+1, validXmax)
+							/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line pathfinder.go:83*/ left := prev[w]
+							up := gc_at3[gc_tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							/*line pathfinder.go:89*/ gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+							gc_s_computed[gc_rank] = computed
+						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line pathfinder.go:50*/ xidx := blkX + tx
-						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
-						e := min(tx+1, validXmax)
-						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
-						_ = isValid
-						var computed bool
-						computed = false
-						computed = true
-						/*line pathfinder.go:83*/ left := prev[w]
-						up := prev[tx]
-						right := prev[e]
-						shortest := min(left, up)
-						shortest = min(shortest, right)
-						index := cols*(startStep+i) + xidx
-						result[tx] = shortest + gpuWall[index]
-						gc_s_computed[gc_rank] = computed
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_steps2:
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var tx int = gc_tx
+									/*line pathfinder.go:50*/ var xidx int = blkX + tx
+									/*line pathfinder.go:63*/ gc_in3 := (tx - 1) >= validXmin
+									/*line pathfinder.go:63*/ var w int = tx - 1
+									gc_in4 := (tx+1)+15 <= validXmax
+									/*line pathfinder.go:64*/ var e int = tx + 1
+									/*line pathfinder.go:72*/ var gc_x2 int = tx
+									/*line pathfinder.go:72*/ gc_t2 := lanes.Mask32x16FromBits(gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x2, 16)))).ToBits())
+									_ = gc_t2
+									/*line pathfinder.go:72*/ var computed bool
+									computed = false
+									{
+										computed = true
+										/*line pathfinder.go:83*/ if tx < 0 || tx > len(prev)-16 || tx > len(result)-16 {
+											break
+										}
+										var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line pathfinder.go:83*/ if gc_in3 && w >= 0 && w <= len(prev)-16 {
+											/*line pathfinder.go:83*/ gc_ld4 = lanes.LoadInt32x16Slice(prev[w:])
+										} else {
+											var gc_lanes4 [16]int32
+											for gc_k4 := range 16 {
+												if 0xffff&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line pathfinder.go:83*/ gc_lanes4[gc_k4] = prev[max((tx-
+														/*line pathfinder.go:63*/ 1)+gc_k4, validXmin)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld4 = lanes.LoadInt32x16(&gc_lanes4)
+										}
+										left := gc_ld4
+										/*line pathfinder.go:63*/ up := lanes.LoadInt32x16Slice(prev[tx:])
+										var gc_ld5 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line pathfinder.go:84*/ if gc_in4 && e >= 0 && e <= len(prev)-16 {
+											gc_ld5 = lanes.LoadInt32x16Slice(prev[e:])
+										} else {
+											var gc_lanes5 [16]int32
+											for gc_k5 := range 16 {
+												if 0xffff&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line pathfinder.go:85*/ gc_lanes5[gc_k5] = prev[min((tx+
+														/*line pathfinder.go:64*/ 1)+gc_k5, validXmax)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld5 = lanes.LoadInt32x16(&gc_lanes5)
+										}
+										right := gc_ld5
+										/*line pathfinder.go:64*/ shortest := left.Min(up)
+										/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+										/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+										var gc_ld6 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line pathfinder.go:88*/ if index >= 0 && index <= len(gpuWall)-16 {
+											gc_ld6 = lanes.LoadInt32x16Slice(gpuWall[index:])
+										} else {
+											break gc_steps2
+										}
+										/*line pathfinder.go:89*/ shortest.Add(gc_ld6).StoreSlice(result[tx:])
+									}
+									gc_b3 := gc_none2
+									/*line pathfinder.go:81*/ if computed {
+										gc_b3 = gc_all2
+									}
+									/*line pathfinder.go:81*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps:
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line pathfinder.go:50*/ var xidx int = blkX + tx
+								/*line pathfinder.go:63*/ gc_in := (tx - 1) >= validXmin
+								/*line pathfinder.go:63*/ var w int = tx - 1
+								gc_in2 := (tx+1)+7 <= validXmax
+								/*line pathfinder.go:64*/ var e int = tx + 1
+								/*line pathfinder.go:72*/ var gc_x int = tx
+								/*line pathfinder.go:72*/ gc_t := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x, 8)))).And(gc_iota.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x, 8)))))
+								_ = gc_t
+								/*line pathfinder.go:72*/ var computed bool
+								computed = false
+								computed = true
+								/*line pathfinder.go:83*/ if tx < 0 || tx > len(prev)-8 || tx > len(result)-8 {
+									break
+								}
+								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line pathfinder.go:83*/ if gc_in && w >= 0 && w <= len(prev)-8 {
+									/*line pathfinder.go:83*/ gc_ld = lanes.LoadInt32x8Slice(prev[w:])
+								} else {
+									var gc_lanes [8]int32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line pathfinder.go:83*/ gc_lanes[gc_k] = prev[max((tx-
+												/*line pathfinder.go:63*/ 1)+gc_k, validXmin)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadInt32x8(&gc_lanes)
+								}
+								left := gc_ld
+								/*line pathfinder.go:63*/ up := lanes.LoadInt32x8Slice(prev[tx:])
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line pathfinder.go:84*/ if gc_in2 && e >= 0 && e <= len(prev)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(prev[e:])
+								} else {
+									var gc_lanes2 [8]int32
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line pathfinder.go:85*/ gc_lanes2[gc_k2] = prev[min((tx+
+												/*line pathfinder.go:64*/ 1)+gc_k2, validXmax)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld2 = lanes.LoadInt32x8(&gc_lanes2)
+								}
+								right := gc_ld2
+								/*line pathfinder.go:64*/ shortest := left.Min(up)
+								/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+								/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+								var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line pathfinder.go:88*/ if index >= 0 && index <= len(gpuWall)-8 {
+									gc_ld3 = lanes.LoadInt32x8Slice(gpuWall[index:])
+								} else {
+									break gc_steps
+								}
+								/*line pathfinder.go:89*/ shortest.Add(gc_ld3).StoreSlice(result[tx:])
+								gc_b2 := gc_none
+								/*line pathfinder.go:81*/ if computed {
+									gc_b2 = gc_all
+								}
+								/*line pathfinder.go:81*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line pathfinder.go:50*/ xidx := blkX + tx
+							/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+							e := min(tx+1, validXmax)
+							/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line pathfinder.go:83*/ left := prev[w]
+							up := prev[tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							index := cols*(startStep+i) + xidx
+							result[tx] = shortest + gpuWall[index]
+							gc_s_computed[gc_rank] = computed
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							/*line pathfinder.go:50*/ xidx := blkX + tx
+							/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+							e := min(tx+1, validXmax)
+							/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+							_ = isValid
+							var computed bool
+							computed = false
+							computed = true
+							/*line pathfinder.go:83*/ left := prev[w]
+							up := prev[tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							index := cols*(startStep+i) + xidx
+							result[tx] = shortest + gpuWall[index]
+							gc_s_computed[gc_rank] = computed
+						}
 					}
 				}
 			}
@@ -404,13 +650,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_vstep3 := 0
 				if compiled.SIMDBuild {
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -421,15 +667,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -441,7 +687,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
 				} else {
+					gc_vstep3 := 0
 					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -476,22 +730,74 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line pathfinder.go:95*/ if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line pathfinder.go:95*/ if computed {
-						prev[tx] = result[tx]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line pathfinder.go:39*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line pathfinder.go:95*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
+									break
+								}
+								/*line pathfinder.go:95*/ gc_if2 := computed
+								if gc_if2.ToBits() != 0 {
+									/*line pathfinder.go:96*/ lanes.LoadInt32x16Slice(result[tx:]).Merge(lanes.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line pathfinder.go:39*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line pathfinder.go:95*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+								break
+							}
+							/*line pathfinder.go:95*/ gc_if := computed
+							if gc_if.ToBits() != 0 {
+								/*line pathfinder.go:96*/ lanes.LoadInt32x8Slice(result[tx:]).Merge(lanes.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
 					}
 				}
 			}
@@ -502,13 +808,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_vstep4 := 0
 			if compiled.SIMDBuild {
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -520,15 +826,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -541,7 +847,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					lanes.ClearAVXUpperBits()
 				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
+				}
 			} else {
+				gc_vstep4 := 0
 				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					{
 						gc_tx := gc_vstep4 + 0
@@ -576,23 +890,78 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-				/*line pathfinder.go:103*/ if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gc_at8[gc_tx] = gc_at9[gc_tx]
+					}
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tx := gc_tx
-				/*line pathfinder.go:50*/ xidx := blkX + tx
-				computed := gc_s_computed[gc_rank]
-				/*line pathfinder.go:103*/ if computed {
-					gpuResults[xidx] = result[tx]
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
+							/*line pathfinder.go:50*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line pathfinder.go:103*/ if tx < 0 || tx > len(result)-16 || xidx < 0 || xidx > len(gpuResults)-16 {
+								break
+							}
+							/*line pathfinder.go:103*/ gc_if6 := computed
+							if gc_if6.ToBits() != 0 {
+								/*line pathfinder.go:104*/ lanes.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(gpuResults[xidx:]), gc_if6)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line pathfinder.go:50*/ var xidx int = blkX + tx
+						/*line pathfinder.go:50*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line pathfinder.go:103*/ if tx < 0 || tx > len(result)-8 || xidx < 0 || xidx > len(gpuResults)-8 {
+							break
+						}
+						/*line pathfinder.go:103*/ gc_if5 := computed
+						if gc_if5.ToBits() != 0 {
+							/*line pathfinder.go:104*/ lanes.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(gpuResults[xidx:]), gc_if5)
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
 				}
 			}
 		}

@@ -294,36 +294,272 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_s_s[gc_rank] = s
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
-					/*line srad.go:59*/ if by > 0 {
-						north[ty][tx] = jCuda[indexN]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+								var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+								/*line srad.go:49*/ var n lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line srad.go:49*/ var w lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line srad.go:49*/ var e lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line srad.go:49*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line srad.go:49*/ var jc lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = jc
+								/*line srad.go:49*/ var g2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = g2
+								/*line srad.go:49*/ var l lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = l
+								/*line srad.go:49*/ var num lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = num
+								/*line srad.go:49*/ var den lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = den
+								/*line srad.go:49*/ var qsqr lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = qsqr
+								/*line srad.go:49*/ var c lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = c
+								/*line srad.go:59*/ if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
+									break
+								}
+								/*line srad.go:59*/ if by > 0 {
+									/*line srad.go:59*/ if tx >= 0 && tx <= len(north[ty])-16 {
+										lanes.LoadFloat32x16Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
+									} else {
+										var gc_lanes5 [16]float32
+										/*line srad.go:60*/ lanes.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
+										for gc_k5 := range 16 {
+											if 0xffff&(1<<gc_k5) != 0 {
+												gc_pos.Thread = gc_rank + gc_k5
+												/*line srad.go:60*/ north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:62*/ if by < gc_gdy-1 {
+									/*line srad.go:62*/ if tx >= 0 && tx <= len(south[ty])-16 {
+										lanes.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
+									} else {
+										var gc_lanes6 [16]float32
+										/*line srad.go:63*/ lanes.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
+										for gc_k6 := range 16 {
+											if 0xffff&(1<<gc_k6) != 0 {
+												gc_pos.Thread = gc_rank + gc_k6
+												/*line srad.go:63*/ south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:65*/ if by == 0 {
+									/*line srad.go:65*/ if tx >= 0 && tx <= len(north[ty])-16 {
+										lanes.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
+									} else {
+										var gc_lanes7 [16]float32
+										/*line srad.go:66*/ lanes.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
+										for gc_k7 := range 16 {
+											if 0xffff&(1<<gc_k7) != 0 {
+												gc_pos.Thread = gc_rank + gc_k7
+												/*line srad.go:66*/ north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+//line srad.go:66
+								} else if by == gc_gdy-1 {
+									if tx >= 0 && tx <= len(south[ty])-16 {
+										lanes.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
+									} else {
+										var gc_lanes8 [16]float32
+										/*line srad.go:68*/ lanes.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+										for gc_k8 := range 16 {
+											if 0xffff&(1<<gc_k8) != 0 {
+												gc_pos.Thread = gc_rank + gc_k8
+												/*line srad.go:68*/ south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+								/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+								/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+								/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
 					}
-					if by < gc_gdy-1 {
-						south[ty][tx] = jCuda[indexS]
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+							/*line srad.go:49*/ var n lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line srad.go:49*/ var w lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line srad.go:49*/ var e lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line srad.go:49*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line srad.go:49*/ var jc lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = jc
+							/*line srad.go:49*/ var g2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = g2
+							/*line srad.go:49*/ var l lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = l
+							/*line srad.go:49*/ var num lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = num
+							/*line srad.go:49*/ var den lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = den
+							/*line srad.go:49*/ var qsqr lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = qsqr
+							/*line srad.go:49*/ var c lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = c
+							/*line srad.go:59*/ if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
+								break
+							}
+							/*line srad.go:59*/ if by > 0 {
+								/*line srad.go:59*/ if tx >= 0 && tx <= len(north[ty])-8 {
+									lanes.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
+								} else {
+									var gc_lanes [8]float32
+									/*line srad.go:60*/ lanes.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line srad.go:60*/ north[ty][tx+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:62*/ if by < gc_gdy-1 {
+								/*line srad.go:62*/ if tx >= 0 && tx <= len(south[ty])-8 {
+									lanes.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									/*line srad.go:63*/ lanes.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line srad.go:63*/ south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:65*/ if by == 0 {
+								/*line srad.go:65*/ if tx >= 0 && tx <= len(north[ty])-8 {
+									lanes.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
+								} else {
+									var gc_lanes3 [8]float32
+									/*line srad.go:66*/ lanes.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
+									for gc_k3 := range 8 {
+										if 0xff&(1<<gc_k3) != 0 {
+											gc_pos.Thread = gc_rank + gc_k3
+											/*line srad.go:66*/ north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+//line srad.go:66
+							} else if by == gc_gdy-1 {
+								if tx >= 0 && tx <= len(south[ty])-8 {
+									lanes.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
+								} else {
+									var gc_lanes4 [8]float32
+									/*line srad.go:68*/ lanes.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+									for gc_k4 := range 8 {
+										if 0xff&(1<<gc_k4) != 0 {
+											gc_pos.Thread = gc_rank + gc_k4
+											/*line srad.go:68*/ south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+							/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+							/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+							/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					if by == 0 {
-						north[ty][tx] = jCuda[SRADBlock*bx+tx]
-					} else if by == gc_gdy-1 {
-						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+						indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+						/*line srad.go:59*/ if by > 0 {
+							north[ty][tx] = jCuda[indexN]
+						}
+						if by < gc_gdy-1 {
+							south[ty][tx] = jCuda[indexS]
+						}
+						if by == 0 {
+							north[ty][tx] = jCuda[SRADBlock*bx+tx]
+						} else if by == gc_gdy-1 {
+							south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+						}
+						_ = jc
+						_ = g2
+						_ = l
+						_ = num
+						_ = den
+						_ = qsqr
+						_ = c
+						gc_s_n[gc_rank] = n
+						gc_s_w[gc_rank] = w
+						gc_s_e[gc_rank] = e
+						gc_s_s[gc_rank] = s
 					}
-					_ = jc
-					_ = g2
-					_ = l
-					_ = num
-					_ = den
-					_ = qsqr
-					_ = c
-					gc_s_n[gc_rank] = n
-					gc_s_w[gc_rank] = w
-					gc_s_e[gc_rank] = e
-					gc_s_s[gc_rank] = s
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+						indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+						/*line srad.go:59*/ if by > 0 {
+							north[ty][tx] = jCuda[indexN]
+						}
+						if by < gc_gdy-1 {
+							south[ty][tx] = jCuda[indexS]
+						}
+						if by == 0 {
+							north[ty][tx] = jCuda[SRADBlock*bx+tx]
+						} else if by == gc_gdy-1 {
+							south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+						}
+						_ = jc
+						_ = g2
+						_ = l
+						_ = num
+						_ = den
+						_ = qsqr
+						_ = c
+						gc_s_n[gc_rank] = n
+						gc_s_w[gc_rank] = w
+						gc_s_e[gc_rank] = e
+						gc_s_s[gc_rank] = s
+					}
 				}
 			}
 			gc_ty++
@@ -353,13 +589,13 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_elem3 := gc_at11[0]
 				gc_elem4 := gc_at12[0]
 				if compiled.SIMDBuild {
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -382,16 +618,16 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -415,7 +651,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:73*/ if bx > 0 {
 							gc_at7[gc_tx] = gc_elem
 						}
@@ -445,22 +681,197 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:46*/ indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					/*line srad.go:73*/ if bx > 0 {
-						west[ty][tx] = jCuda[indexW]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+								var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+								/*line srad.go:73*/ if bx > 0 {
+									/*line srad.go:73*/ if tx >= 0 && tx <= len(west[ty])-16 {
+										compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
+									} else {
+										var gc_lanes13 [16]float32
+										/*line srad.go:74*/ compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes13)
+										for gc_k13 := range 16 {
+											if 0xffff&(1<<gc_k13) != 0 {
+												gc_pos.Thread = gc_rank + gc_k13
+												/*line srad.go:74*/ west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:76*/ if bx < gc_gdx-1 {
+									/*line srad.go:76*/ if tx >= 0 && tx <= len(east[ty])-16 {
+										compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
+									} else {
+										var gc_lanes14 [16]float32
+										/*line srad.go:77*/ compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes14)
+										for gc_k14 := range 16 {
+											if 0xffff&(1<<gc_k14) != 0 {
+												gc_pos.Thread = gc_rank + gc_k14
+												/*line srad.go:77*/ east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:79*/ if bx == 0 {
+									/*line srad.go:79*/ if tx >= 0 && tx <= len(west[ty])-16 {
+										compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
+									} else {
+										var gc_lanes15 [16]float32
+										/*line srad.go:80*/ compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes15)
+										for gc_k15 := range 16 {
+											if 0xffff&(1<<gc_k15) != 0 {
+												gc_pos.Thread = gc_rank + gc_k15
+												/*line srad.go:80*/ west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+//line srad.go:80
+								} else if bx == gc_gdx-1 {
+									if tx >= 0 && tx <= len(east[ty])-16 {
+										compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
+									} else {
+										var gc_lanes16 [16]float32
+										/*line srad.go:82*/ compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
+										for gc_k16 := range 16 {
+											if 0xffff&(1<<gc_k16) != 0 {
+												gc_pos.Thread = gc_rank + gc_k16
+												/*line srad.go:82*/ east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
 					}
-					if bx < gc_gdx-1 {
-						east[ty][tx] = jCuda[indexE]
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							/*line srad.go:73*/ if bx > 0 {
+								/*line srad.go:73*/ if tx >= 0 && tx <= len(west[ty])-8 {
+									compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
+								} else {
+									var gc_lanes9 [8]float32
+									/*line srad.go:74*/ compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).Store(&gc_lanes9)
+									for gc_k9 := range 8 {
+										if 0xff&(1<<gc_k9) != 0 {
+											gc_pos.Thread = gc_rank + gc_k9
+											/*line srad.go:74*/ west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:76*/ if bx < gc_gdx-1 {
+								/*line srad.go:76*/ if tx >= 0 && tx <= len(east[ty])-8 {
+									compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
+								} else {
+									var gc_lanes10 [8]float32
+									/*line srad.go:77*/ compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes10)
+									for gc_k10 := range 8 {
+										if 0xff&(1<<gc_k10) != 0 {
+											gc_pos.Thread = gc_rank + gc_k10
+											/*line srad.go:77*/ east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:79*/ if bx == 0 {
+								/*line srad.go:79*/ if tx >= 0 && tx <= len(west[ty])-8 {
+									compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
+								} else {
+									var gc_lanes11 [8]float32
+									/*line srad.go:80*/ compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).Store(&gc_lanes11)
+									for gc_k11 := range 8 {
+										if 0xff&(1<<gc_k11) != 0 {
+											gc_pos.Thread = gc_rank + gc_k11
+											/*line srad.go:80*/ west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+//line srad.go:80
+							} else if bx == gc_gdx-1 {
+								if tx >= 0 && tx <= len(east[ty])-8 {
+									compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
+								} else {
+									var gc_lanes12 [8]float32
+									/*line srad.go:82*/ compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
+									for gc_k12 := range 8 {
+										if 0xff&(1<<gc_k12) != 0 {
+											gc_pos.Thread = gc_rank + gc_k12
+											/*line srad.go:82*/ east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					if bx == 0 {
-						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
-					} else if bx == gc_gdx-1 {
-						east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:46*/ indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+						indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:73*/ if bx > 0 {
+							west[ty][tx] = jCuda[indexW]
+						}
+						if bx < gc_gdx-1 {
+							east[ty][tx] = jCuda[indexE]
+						}
+						if bx == 0 {
+							west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
+						} else if bx == gc_gdx-1 {
+							east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:46*/ indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+						indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:73*/ if bx > 0 {
+							west[ty][tx] = jCuda[indexW]
+						}
+						if bx < gc_gdx-1 {
+							east[ty][tx] = jCuda[indexE]
+						}
+						if bx == 0 {
+							west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
+						} else if bx == gc_gdx-1 {
+							east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+						}
 					}
 				}
 			}
@@ -474,17 +885,17 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
-			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			/*line srad.go:96*/ gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
 			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
 				gc_at13 := temp[gc_row3][:gc_bdx]
 				gc_at14 := jCuda[gc_off9:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -492,15 +903,15 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:44*/ lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -509,7 +920,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
 					}
 				} else {
@@ -541,12 +952,58 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								/*line srad.go:86*/ if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
+									break
+								}
+								/*line srad.go:87*/ lanes.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:86*/ if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
+								break
+							}
+							/*line srad.go:87*/ lanes.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
+					}
 				}
 			}
 			gc_ty++
@@ -566,7 +1023,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_row4 < len(north) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_row4 < len(west) && gc_row4 < len(east) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_row4 < len(south) && gc_row4 < len(tempResult) {
 				gc_fastlo2 = min(max(0, -gc_off10, -gc_off11), gc_bdx)
-				gc_fasthi2 = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo2)
+				/*line srad.go:106*/ gc_fasthi2 = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo2)
 			}
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -858,12 +1315,12 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at29 := sC[gc_off12:][:gc_bdx]
 				gc_at30 := nC[gc_off12:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -880,15 +1337,15 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:43*/ n.StoreSlice(gc_at30[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -906,7 +1363,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
@@ -988,21 +1445,94 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					n := gc_s_n[gc_rank]
-					w := gc_s_w[gc_rank]
-					e := gc_s_e[gc_rank]
-					s := gc_s_s[gc_rank]
-					/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-					eC[index] = e
-					wC[index] = w
-					sC[index] = s
-					nC[index] = n
+				if compiled.SIMDBuild {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								/*line srad.go:43*/ n := lanes.LoadFloat32x16Slice(gc_s_n[gc_rank:])
+								/*line srad.go:43*/ w := lanes.LoadFloat32x16Slice(gc_s_w[gc_rank:])
+								/*line srad.go:43*/ e := lanes.LoadFloat32x16Slice(gc_s_e[gc_rank:])
+								/*line srad.go:43*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+								/*line srad.go:160*/ if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
+									break
+								}
+								/*line srad.go:161*/ lanes.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
+								/*line srad.go:161*/ e.StoreSlice(eC[index:])
+								w.StoreSlice(wC[index:])
+								s.StoreSlice(sC[index:])
+								n.StoreSlice(nC[index:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:43*/ n := lanes.LoadFloat32x8Slice(gc_s_n[gc_rank:])
+							/*line srad.go:43*/ w := lanes.LoadFloat32x8Slice(gc_s_w[gc_rank:])
+							/*line srad.go:43*/ e := lanes.LoadFloat32x8Slice(gc_s_e[gc_rank:])
+							/*line srad.go:43*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+							/*line srad.go:160*/ if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
+								break
+							}
+							/*line srad.go:161*/ lanes.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
+							/*line srad.go:161*/ e.StoreSlice(eC[index:])
+							w.StoreSlice(wC[index:])
+							s.StoreSlice(sC[index:])
+							n.StoreSlice(nC[index:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
+						eC[index] = e
+						wC[index] = w
+						sC[index] = s
+						nC[index] = n
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
+						eC[index] = e
+						wC[index] = w
+						sC[index] = s
+						nC[index] = n
+					}
 				}
 			}
 			gc_ty++
@@ -1187,19 +1717,96 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = dSum
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-					/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								/*line srad.go:190*/ var cc lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cc
+								/*line srad.go:190*/ var cn lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cn
+								/*line srad.go:190*/ var cs lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cs
+								/*line srad.go:190*/ var ce lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = ce
+								/*line srad.go:190*/ var cw lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cw
+								/*line srad.go:190*/ var dSum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = dSum
+								/*line srad.go:198*/ if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
+									break
+								}
+								/*line srad.go:199*/ lanes.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:190*/ var cc lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cc
+							/*line srad.go:190*/ var cn lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cn
+							/*line srad.go:190*/ var cs lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cs
+							/*line srad.go:190*/ var ce lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = ce
+							/*line srad.go:190*/ var cw lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cw
+							/*line srad.go:190*/ var dSum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = dSum
+							/*line srad.go:198*/ if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
+								break
+							}
+							/*line srad.go:199*/ lanes.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
 				}
 			}
 			gc_ty++
@@ -1212,7 +1819,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
-			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			/*line srad.go:217*/ gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
 			gc_off3 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row2 >= 0 && gc_row2 < len(southC) {
@@ -1227,12 +1834,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_at4 := cCuda[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at5 := cCuda[gc_off3+gc_fastlo:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var tx int = gc_tx
 										var ty int = gc_ty
 										_ = ty
@@ -1246,15 +1853,15 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var tx int = gc_tx
 									var ty int = gc_ty
 									_ = ty
@@ -1269,7 +1876,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								tx := gc_tx
 								_ = tx
@@ -1308,16 +1915,127 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-					/*line srad.go:201*/ if by < gc_gdy-1 {
-						southC[ty][tx] = cCuda[indexS]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+								/*line srad.go:201*/ if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
+									break
+								}
+								/*line srad.go:201*/ if by < gc_gdy-1 {
+									/*line srad.go:201*/ if tx >= 0 && tx <= len(southC[ty])-16 {
+										lanes.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
+									} else {
+										var gc_lanes3 [16]float32
+										/*line srad.go:202*/ lanes.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line srad.go:202*/ southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:204*/ if by == gc_gdy-1 {
+									/*line srad.go:204*/ if tx >= 0 && tx <= len(southC[ty])-16 {
+										lanes.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
+									} else {
+										var gc_lanes4 [16]float32
+										/*line srad.go:205*/ lanes.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line srad.go:205*/ southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
 					}
-					if by == gc_gdy-1 {
-						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+							/*line srad.go:201*/ if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
+								break
+							}
+							/*line srad.go:201*/ if by < gc_gdy-1 {
+								/*line srad.go:201*/ if tx >= 0 && tx <= len(southC[ty])-8 {
+									lanes.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
+								} else {
+									var gc_lanes [8]float32
+									/*line srad.go:202*/ lanes.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line srad.go:202*/ southC[ty][tx+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:204*/ if by == gc_gdy-1 {
+								/*line srad.go:204*/ if tx >= 0 && tx <= len(southC[ty])-8 {
+									lanes.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									/*line srad.go:205*/ lanes.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line srad.go:205*/ southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:201*/ if by < gc_gdy-1 {
+							southC[ty][tx] = cCuda[indexS]
+						}
+						if by == gc_gdy-1 {
+							southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						/*line srad.go:201*/ if by < gc_gdy-1 {
+							southC[ty][tx] = cCuda[indexS]
+						}
+						if by == gc_gdy-1 {
+							southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+						}
 					}
 				}
 			}
@@ -1327,7 +2045,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(cCuda, eastC)
+	/*line srad.go:215*/ gc_apart := compiled.Disjoint(cCuda, eastC)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1341,13 +2059,13 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_elem := gc_at7[0]
 				gc_elem2 := gc_at8[0]
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -1362,16 +2080,16 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -1387,7 +2105,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:209*/ if bx < gc_gdx-1 {
 							gc_at6[gc_tx] = gc_elem
 						}
@@ -1407,16 +2125,123 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:189*/ indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-					/*line srad.go:209*/ if bx < gc_gdx-1 {
-						eastC[ty][tx] = cCuda[indexE]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+								/*line srad.go:209*/ if bx < gc_gdx-1 {
+									/*line srad.go:209*/ if tx >= 0 && tx <= len(eastC[ty])-16 {
+										compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
+									} else {
+										var gc_lanes7 [16]float32
+										/*line srad.go:210*/ compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes7)
+										for gc_k7 := range 16 {
+											if 0xffff&(1<<gc_k7) != 0 {
+												gc_pos.Thread = gc_rank + gc_k7
+												/*line srad.go:210*/ eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line srad.go:212*/ if bx == gc_gdx-1 {
+									/*line srad.go:212*/ if tx >= 0 && tx <= len(eastC[ty])-16 {
+										compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
+									} else {
+										var gc_lanes8 [16]float32
+										/*line srad.go:213*/ compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
+										for gc_k8 := range 16 {
+											if 0xffff&(1<<gc_k8) != 0 {
+												gc_pos.Thread = gc_rank + gc_k8
+												/*line srad.go:213*/ eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
 					}
-					if bx == gc_gdx-1 {
-						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							/*line srad.go:209*/ if bx < gc_gdx-1 {
+								/*line srad.go:209*/ if tx >= 0 && tx <= len(eastC[ty])-8 {
+									compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
+								} else {
+									var gc_lanes5 [8]float32
+									/*line srad.go:210*/ compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes5)
+									for gc_k5 := range 8 {
+										if 0xff&(1<<gc_k5) != 0 {
+											gc_pos.Thread = gc_rank + gc_k5
+											/*line srad.go:210*/ eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line srad.go:212*/ if bx == gc_gdx-1 {
+								/*line srad.go:212*/ if tx >= 0 && tx <= len(eastC[ty])-8 {
+									compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
+								} else {
+									var gc_lanes6 [8]float32
+									/*line srad.go:213*/ compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line srad.go:213*/ eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:189*/ indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:209*/ if bx < gc_gdx-1 {
+							eastC[ty][tx] = cCuda[indexE]
+						}
+						if bx == gc_gdx-1 {
+							eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:189*/ indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+						/*line srad.go:209*/ if bx < gc_gdx-1 {
+							eastC[ty][tx] = cCuda[indexE]
+						}
+						if bx == gc_gdx-1 {
+							eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+						}
 					}
 				}
 			}
@@ -1430,17 +2255,17 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row4 := gc_ty
-			gc_off6 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			/*line srad.go:227*/ gc_off6 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
 			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
 				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
 				gc_at10 := cCuda[gc_off6:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1448,15 +2273,15 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:188*/ lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1465,7 +2290,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
 				} else {
@@ -1497,12 +2322,58 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
+				if compiled.SIMDBuild {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								/*line srad.go:217*/ if index < 0 || index > len(cCuda)-16 || tx < 0 || tx > len(cCudaTemp[ty])-16 {
+									break
+								}
+								/*line srad.go:218*/ lanes.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:217*/ if index < 0 || index > len(cCuda)-8 || tx < 0 || tx > len(cCudaTemp[ty])-8 {
+								break
+							}
+							/*line srad.go:218*/ lanes.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
+					}
 				}
 			}
 			gc_ty++
@@ -1517,7 +2388,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_row5 := gc_ty
 			gc_row6 := gc_ty + 1
 			gc_off7 := 1
-			gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			/*line srad.go:232*/ gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_row5 < len(southC) && gc_row5 < len(eastC) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_row5 < len(cCudaResult) && gc_row5 < len(temp) {
 				gc_fastlo2 = min(max(0, -gc_off7, -gc_off8), gc_bdx)
@@ -1671,12 +2542,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at22 := jCuda[gc_off9:][:gc_bdx]
 				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+								gc_tx := gc_vstep9
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1684,15 +2555,15 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:188*/ lanes.LoadFloat32x16Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
@@ -1701,7 +2572,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 					}
 				} else {
@@ -1733,12 +2604,58 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					ty := gc_ty
-					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
+				if compiled.SIMDBuild {
+					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
+								gc_tx := gc_vstep10
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								/*line srad.go:252*/ if tx < 0 || tx > len(cCudaResult[ty])-16 || index < 0 || index > len(jCuda)-16 {
+									break
+								}
+								/*line srad.go:253*/ lanes.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+							gc_tx := gc_vstep10
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							/*line srad.go:252*/ if tx < 0 || tx > len(cCudaResult[ty])-8 || index < 0 || index > len(jCuda)-8 {
+								break
+							}
+							/*line srad.go:253*/ lanes.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
+					}
 				}
 			}
 			gc_ty++

@@ -310,7 +310,67 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep5 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+									/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x16Slice(gc_s_retval[gc_rank:])
+									{
+										/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
+											break
+										}
+										/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x], gc_Lane0Mask322))
+										/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+									}
+									/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+								/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+								/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+									break
+								}
+								/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
+								/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+								/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+							/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+							/*line streamcluster.go:73*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+								break
+							}
+							/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
+							/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+							/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx

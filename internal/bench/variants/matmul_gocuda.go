@@ -201,7 +201,159 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+									var col int = gc_bx*mmTile + tx
+									/*line matmul.go:27*/ var av lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:27*/ var bv lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if (row*
+										k+p+tx) < 0 || (row*k+p+tx) > len(a)-16 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-16 || (ty*
+										/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-16 || (ty*
+										mmTile+tx) > len(bs)-16 {
+										break
+									}
+									/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
+										/*line matmul.go:28*/ av = lanes.LoadFloat32x16Slice(a[row*k+p+tx:])
+									} else {
+										gc_b4 := gc_none2
+										/*line matmul.go:29*/ if row <
+											/*line matmul.go:28*/ m {
+											gc_b4 = gc_all2
+										}
+										/*line matmul.go:28*/ gc_if3 := lanes.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
+										if gc_if3.ToBits() != 0 {
+											/*line matmul.go:28*/ av = av.Merge(lanes.LoadFloat32x16Slice(a[row*k+p+tx:]), lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+										}
+									}
+									if p+ty < k && (col < n && uint(n-col) > 15) {
+										/*line matmul.go:31*/ bv = lanes.LoadFloat32x16Slice(b[(p+ty)*n+col:])
+									} else {
+										gc_b5 := gc_none2
+										/*line matmul.go:32*/ if p+ty < k {
+											gc_b5 = gc_all2
+										}
+										/*line matmul.go:31*/ gc_if4 := lanes.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+										if gc_if4.ToBits() != 0 {
+											/*line matmul.go:31*/ bv = bv.Merge(lanes.LoadFloat32x16Slice(b[(p+ty)*n+col:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									av.StoreSlice(as[ty*mmTile+tx:])
+									bv.StoreSlice(bs[ty*mmTile+tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+								var col int = gc_bx*mmTile + tx
+								/*line matmul.go:27*/ var av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:27*/ var bv lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (row*
+									k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
+									/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
+									mmTile+tx) > len(bs)-8 {
+									break
+								}
+								/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+									/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:])
+								} else {
+									gc_b2 := gc_none
+									/*line matmul.go:29*/ if row <
+										/*line matmul.go:28*/ m {
+										gc_b2 = gc_all
+									}
+									/*line matmul.go:28*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+									if gc_if.ToBits() != 0 {
+										/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if)
+									}
+								}
+								if p+ty < k && (col < n && uint(n-col) > 7) {
+									/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
+								} else {
+									gc_b3 := gc_none
+									/*line matmul.go:32*/ if p+ty < k {
+										gc_b3 = gc_all
+									}
+									/*line matmul.go:31*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+									if gc_if2.ToBits() != 0 {
+										/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if2)
+									}
+								}
+								av.StoreSlice(as[ty*mmTile+tx:])
+								bv.StoreSlice(bs[ty*mmTile+tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
+							/*line matmul.go:27*/ var av lanes.Float32x8
+							/*line matmul.go:27*/ var bv lanes.Float32x8
+							if (row*
+								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 || (ty*
+								/*line matmul.go:34*/ mmTile+tx) < 0 || (ty*mmTile+tx) > len(as)-8 || (ty*
+								mmTile+tx) > len(bs)-8 {
+								break
+							}
+							/*line matmul.go:28*/ if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+								/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:])
+							} else {
+								gc_b4 := gc_none2
+								/*line matmul.go:29*/ if row <
+									/*line matmul.go:28*/ m {
+									gc_b4 = gc_all2
+								}
+								/*line matmul.go:28*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								if gc_if3.ToBits() != 0 {
+									/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Merge(av, gc_if3)
+								}
+							}
+							if p+ty < k && (col < n && uint(n-col) > 7) {
+								/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:])
+							} else {
+								gc_b5 := gc_none2
+								/*line matmul.go:32*/ if p+ty < k {
+									gc_b5 = gc_all2
+								}
+								/*line matmul.go:31*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								if gc_if4.ToBits() != 0 {
+									/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Merge(bv, gc_if4)
+								}
+							}
+							av.StoreSlice(as[ty*mmTile+tx:])
+							bv.StoreSlice(bs[ty*mmTile+tx:])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -227,14 +379,14 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -297,16 +449,16 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -340,8 +492,8 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -373,7 +525,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -472,13 +624,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -492,15 +644,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -514,48 +666,103 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep4 + 0
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep4 + 1
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep4 + 2
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep4 + 3
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 						}
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_ty
-					/*line matmul.go:23*/ row := gc_by*mmTile + ty
-					tx := gc_tx
-					/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:43*/ c[row*n+col] = sum
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+								var tx int = gc_tx
+								/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+								/*line matmul.go:24*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+										break
+									}
+									/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+							/*line matmul.go:24*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
 				}
 			}
 			gc_ty++
@@ -660,18 +867,131 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						col := gc_bx*mmTile + tx
-						/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
-						if row < m && p+tx < k {
-							as[ty][tx] = a[row*k+p+tx]
+					if compiled.SIMDBuild {
+						gc_vstep2 := 0
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat64x4(0)
+							gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+							gc_none := lanes.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+							gc_all := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+							for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
+								var col int = gc_bx*mmTile + tx
+								/*line matmul.go:58*/ if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
+									/*line matmul.go:60*/ k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
+									break
+								}
+								/*line matmul.go:58*/ gc_vb.StoreSlice(as[ty][tx:])
+								/*line matmul.go:58*/ gc_vb.StoreSlice(bs[ty][tx:])
+								if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
+									/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
+										lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
+									} else {
+										var gc_lanes [4]float64
+										/*line matmul.go:60*/ lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
+										for gc_k := range 4 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line matmul.go:60*/ as[ty][tx+gc_k] = gc_lanes[gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b2 := gc_none
+									/*line matmul.go:60*/ if row <
+										/*line matmul.go:59*/ m {
+										gc_b2 = gc_all
+									}
+									/*line matmul.go:59*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
+									if gc_if.ToBits() != 0 {
+										/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
+											lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreMasked((*[4]float64)(as[ty][tx:]), gc_if)
+										} else {
+											var gc_lanes2 [4]float64
+											/*line matmul.go:60*/ lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
+											for gc_k2 := range 4 {
+												if gc_if.ToBits()&(1<<gc_k2) != 0 {
+													gc_pos.Thread = gc_rank + gc_k2
+													/*line matmul.go:60*/ as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+								/*line matmul.go:62*/ if p+ty < k && (col < n && uint(n-col) > 3) {
+									/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
+										lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
+									} else {
+										var gc_lanes3 [4]float64
+										/*line matmul.go:63*/ lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
+										for gc_k3 := range 4 {
+											if 0xff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line matmul.go:63*/ bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b3 := gc_none
+									/*line matmul.go:63*/ if p+ty < k {
+										gc_b3 = gc_all
+									}
+									/*line matmul.go:62*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
+									if gc_if2.ToBits() != 0 {
+										/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
+											lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreMasked((*[4]float64)(bs[ty][tx:]), gc_if2)
+										} else {
+											var gc_lanes4 [4]float64
+											/*line matmul.go:63*/ lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
+											for gc_k4 := range 4 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line matmul.go:63*/ bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
 						}
-						if p+ty < k && col < n {
-							bs[ty][tx] = b[(p+ty)*n+col]
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:54*/ row := gc_by*mmTile + ty
+							col := gc_bx*mmTile + tx
+							/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
+							if row < m && p+tx < k {
+								as[ty][tx] = a[row*k+p+tx]
+							}
+							if p+ty < k && col < n {
+								bs[ty][tx] = b[(p+ty)*n+col]
+							}
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:54*/ row := gc_by*mmTile + ty
+							col := gc_bx*mmTile + tx
+							/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
+							if row < m && p+tx < k {
+								as[ty][tx] = a[row*k+p+tx]
+							}
+							if p+ty < k && col < n {
+								bs[ty][tx] = b[(p+ty)*n+col]
+							}
 						}
 					}
 				}
@@ -684,12 +1004,12 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
 				if compiled.SIMDBuild {
+					gc_vstep3 := 0
 					if compiled.SIMD {
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -718,7 +1038,80 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+						{
+							q := int(0)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(1)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(2)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(3)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(4)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(5)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(6)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(7)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(8)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(9)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(10)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(11)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(12)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(13)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(14)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(15)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
 				} else {
+					gc_vstep2 := 0
 					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
@@ -747,78 +1140,78 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
 						/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					sum := gc_s_sum[gc_rank]
-					{
-						q := int(0)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+						{
+							q := int(0)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(1)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(2)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(3)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(4)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(5)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(6)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(7)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(8)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(9)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(10)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(11)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(12)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(13)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(14)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						{
+							q := int(15)
+							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+						}
+						gc_s_sum[gc_rank] = sum
 					}
-					{
-						q := int(1)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(2)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(3)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(4)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(5)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(6)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(7)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(8)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(9)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(10)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(11)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(12)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(13)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(14)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					{
-						q := int(15)
-						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-					}
-					gc_s_sum[gc_rank] = sum
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -830,7 +1223,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*mmTile, gc_to) {
+		/*line matmul.go:81*/ if !compiled.Adds(gc_bx*mmTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*mmTile); gc_bound < gc_to {
@@ -847,11 +1240,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
@@ -864,7 +1257,13 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+					}
 				} else {
+					gc_vstep3 := gc_from
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -891,22 +1290,52 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 							/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 						}
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_ty
-					/*line matmul.go:54*/ row := gc_by*mmTile + ty
-					tx := gc_tx
-					/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:72*/ c[row*n+col] = sum
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:55*/ var col int = gc_bx*mmTile + tx
+							/*line matmul.go:55*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:72*/ if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
+								break
+							}
+							/*line matmul.go:72*/ sum.StoreSlice(c[row*n+col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
 				}
 			}
 			gc_ty++
@@ -1085,21 +1514,303 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						col := bx*tileWidth + tx
-						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
-							mds[ty][tx] = a[row*k+ph*tileWidth+tx]
-						} else {
-							mds[ty][tx] = 0
+					if compiled.SIMDBuild {
+						gc_vstep2 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+								gc_vb2 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:88*/ var row int = by*tileWidth + ty
+									var col int = bx*tileWidth + tx
+									/*line matmul.go:92*/ if (row*
+										k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-16 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-16 {
+										break
+									}
+									/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
+										/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
+											lanes.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
+										} else {
+											var gc_lanes7 [16]float32
+											/*line matmul.go:93*/ lanes.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes7)
+											for gc_k7 := range 16 {
+												if 0xffff&(1<<gc_k7) != 0 {
+													gc_pos.Thread = gc_rank + gc_k7
+													/*line matmul.go:93*/ mds[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										gc_b4 := gc_none2
+										/*line matmul.go:93*/ if row <
+											/*line matmul.go:92*/ m {
+											gc_b4 = gc_all2
+										}
+										/*line matmul.go:92*/ gc_if3 := lanes.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
+										if gc_if3.ToBits() != 0 {
+											/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
+												lanes.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[16]float32)(mds[ty][tx:]), gc_if3)
+											} else {
+												var gc_lanes8 [16]float32
+												/*line matmul.go:93*/ lanes.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes8)
+												for gc_k8 := range 16 {
+													if gc_if3.ToBits()&(1<<gc_k8) != 0 {
+														gc_pos.Thread = gc_rank + gc_k8
+														/*line matmul.go:93*/ mds[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+										gc_else3 := lanes.Mask32x16FromBits(^gc_if3.ToBits())
+										if gc_else3.ToBits() != 0 {
+											{
+												/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-16 {
+													/*line matmul.go:95*/ gc_vb2.StoreMasked((*[16]float32)(mds[ty][tx:]), gc_else3)
+												} else {
+													var gc_lanes9 [16]float32
+													gc_vb2.Store(&gc_lanes9)
+													for gc_k9 := range 16 {
+														if gc_else3.ToBits()&(1<<gc_k9) != 0 {
+															gc_pos.Thread = gc_rank + gc_k9
+															/*line matmul.go:95*/ mds[ty][tx+gc_k9] = gc_lanes9[gc_k9]
+														}
+													}
+													gc_pos.Thread = gc_rank
+												}
+											}
+										}
+									}
+									/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
+										/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
+											lanes.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
+										} else {
+											var gc_lanes10 [16]float32
+											/*line matmul.go:98*/ lanes.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes10)
+											for gc_k10 := range 16 {
+												if 0xffff&(1<<gc_k10) != 0 {
+													gc_pos.Thread = gc_rank + gc_k10
+													/*line matmul.go:98*/ nds[ty][tx+gc_k10] = gc_lanes10[gc_k10]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										gc_b5 := gc_none2
+										/*line matmul.go:98*/ if ph*tileWidth+ty < k {
+											gc_b5 = gc_all2
+										}
+										/*line matmul.go:97*/ gc_if4 := lanes.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+										if gc_if4.ToBits() != 0 {
+											/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
+												lanes.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[16]float32)(nds[ty][tx:]), gc_if4)
+											} else {
+												var gc_lanes11 [16]float32
+												/*line matmul.go:98*/ lanes.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes11)
+												for gc_k11 := range 16 {
+													if gc_if4.ToBits()&(1<<gc_k11) != 0 {
+														gc_pos.Thread = gc_rank + gc_k11
+														/*line matmul.go:98*/ nds[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+										gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+										if gc_else4.ToBits() != 0 {
+											{
+												/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-16 {
+													/*line matmul.go:100*/ gc_vb2.StoreMasked((*[16]float32)(nds[ty][tx:]), gc_else4)
+												} else {
+													var gc_lanes12 [16]float32
+													gc_vb2.Store(&gc_lanes12)
+													for gc_k12 := range 16 {
+														if gc_else4.ToBits()&(1<<gc_k12) != 0 {
+															gc_pos.Thread = gc_rank + gc_k12
+															/*line matmul.go:100*/ nds[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+														}
+													}
+													gc_pos.Thread = gc_rank
+												}
+											}
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
 						}
-						if ph*tileWidth+ty < k && col < n {
-							nds[ty][tx] = b[(ph*tileWidth+ty)*n+col]
-						} else {
-							nds[ty][tx] = 0
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_vb := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:88*/ var row int = by*tileWidth + ty
+								var col int = bx*tileWidth + tx
+								/*line matmul.go:92*/ if (row*
+									k+ph*tileWidth+tx) < 0 || (row*k+ph*tileWidth+tx) > len(a)-8 || ((ph*tileWidth+ty)*n+col) < 0 || ((ph*tileWidth+ty)*n+col) > len(b)-8 {
+									break
+								}
+								/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
+									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
+										lanes.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
+									} else {
+										var gc_lanes [8]float32
+										/*line matmul.go:93*/ lanes.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes)
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line matmul.go:93*/ mds[ty][tx+gc_k] = gc_lanes[gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b2 := gc_none
+									/*line matmul.go:93*/ if row <
+										/*line matmul.go:92*/ m {
+										gc_b2 = gc_all
+									}
+									/*line matmul.go:92*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
+									if gc_if.ToBits() != 0 {
+										/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
+											lanes.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[8]float32)(mds[ty][tx:]), gc_if)
+										} else {
+											var gc_lanes2 [8]float32
+											/*line matmul.go:93*/ lanes.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes2)
+											for gc_k2 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k2) != 0 {
+													gc_pos.Thread = gc_rank + gc_k2
+													/*line matmul.go:93*/ mds[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else.ToBits() != 0 {
+										/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-8 {
+											/*line matmul.go:95*/ gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
+										} else {
+											var gc_lanes3 [8]float32
+											gc_vb.Store(&gc_lanes3)
+											for gc_k3 := range 8 {
+												if gc_else.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line matmul.go:95*/ mds[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+								/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
+									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
+										lanes.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
+									} else {
+										var gc_lanes4 [8]float32
+										/*line matmul.go:98*/ lanes.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes4)
+										for gc_k4 := range 8 {
+											if 0xff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line matmul.go:98*/ nds[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b3 := gc_none
+									/*line matmul.go:98*/ if ph*tileWidth+ty < k {
+										gc_b3 = gc_all
+									}
+									/*line matmul.go:97*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+									if gc_if2.ToBits() != 0 {
+										/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
+											lanes.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[8]float32)(nds[ty][tx:]), gc_if2)
+										} else {
+											var gc_lanes5 [8]float32
+											/*line matmul.go:98*/ lanes.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes5)
+											for gc_k5 := range 8 {
+												if gc_if2.ToBits()&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line matmul.go:98*/ nds[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else2.ToBits() != 0 {
+										/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-8 {
+											/*line matmul.go:100*/ gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
+										} else {
+											var gc_lanes6 [8]float32
+											gc_vb.Store(&gc_lanes6)
+											for gc_k6 := range 8 {
+												if gc_else2.ToBits()&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line matmul.go:100*/ nds[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:88*/ row := by*tileWidth + ty
+							col := bx*tileWidth + tx
+							/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
+								mds[ty][tx] = a[row*k+ph*tileWidth+tx]
+							} else {
+								mds[ty][tx] = 0
+							}
+							if ph*tileWidth+ty < k && col < n {
+								nds[ty][tx] = b[(ph*tileWidth+ty)*n+col]
+							} else {
+								nds[ty][tx] = 0
+							}
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:88*/ row := by*tileWidth + ty
+							col := bx*tileWidth + tx
+							/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
+								mds[ty][tx] = a[row*k+ph*tileWidth+tx]
+							} else {
+								mds[ty][tx] = 0
+							}
+							if ph*tileWidth+ty < k && col < n {
+								nds[ty][tx] = b[(ph*tileWidth+ty)*n+col]
+							} else {
+								nds[ty][tx] = 0
+							}
 						}
 					}
 				}
@@ -1112,14 +1823,14 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
 				if compiled.SIMDBuild {
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -1179,16 +1890,16 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1217,7 +1928,80 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						pvalue := gc_s_pvalue[gc_rank]
+						{
+							kk := int(0)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(1)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(2)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(3)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(4)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(5)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(6)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(7)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(8)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(9)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(10)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(11)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(12)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(13)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(14)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(15)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						gc_s_pvalue[gc_rank] = pvalue
+					}
 				} else {
+					gc_vstep2 := 0
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
@@ -1246,78 +2030,78 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
 						/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					pvalue := gc_s_pvalue[gc_rank]
-					{
-						kk := int(0)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						pvalue := gc_s_pvalue[gc_rank]
+						{
+							kk := int(0)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(1)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(2)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(3)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(4)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(5)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(6)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(7)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(8)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(9)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(10)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(11)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(12)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(13)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(14)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						{
+							kk := int(15)
+							/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+						}
+						gc_s_pvalue[gc_rank] = pvalue
 					}
-					{
-						kk := int(1)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(2)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(3)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(4)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(5)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(6)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(7)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(8)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(9)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(10)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(11)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(12)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(13)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(14)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					{
-						kk := int(15)
-						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
-					}
-					gc_s_pvalue[gc_rank] = pvalue
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1329,7 +2113,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(bx*tileWidth, gc_to) {
+		/*line matmul.go:118*/ if !compiled.Adds(bx*tileWidth, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, bx*tileWidth); gc_bound < gc_to {
@@ -1346,13 +2130,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1366,15 +2150,15 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1387,7 +2171,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+					}
 				} else {
+					gc_vstep3 := gc_from
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -1414,22 +2204,77 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 						}
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					pvalue := gc_s_pvalue[gc_rank]
-					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_ty
-					/*line matmul.go:88*/ row := by*tileWidth + ty
-					tx := gc_tx
-					/*line matmul.go:89*/ col := bx*tileWidth + tx
-					pvalue := gc_s_pvalue[gc_rank]
-					/*line matmul.go:109*/ c[row*n+col] = pvalue
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:88*/ var row int = by*tileWidth + ty
+								var tx int = gc_tx
+								/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+								/*line matmul.go:89*/ pvalue := lanes.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+								{
+									/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+										break
+									}
+									/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
+							var tx int = gc_tx
+							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+							/*line matmul.go:89*/ pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+							/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
 				}
 			}
 			gc_ty++

@@ -166,14 +166,87 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				/*line scan.go:28*/ g := gc_bx*b + i
-				if g < len(in) {
-					x[i] = in[g]
-				} else {
-					x[i] = 0
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := lanes.BroadcastFloat32x16(0)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx
+							/*line scan.go:28*/ var g int = gc_bx*b + i
+							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+								break
+							}
+							/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:29*/ lanes.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
+							} else {
+								/*line scan.go:30*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:29*/ lanes.LoadFloat32x16Slice(in[g:]).Merge(lanes.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
+								}
+								gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
+								if gc_else2.ToBits() != 0 {
+									{
+										/*line scan.go:30*/ gc_vb2.Merge(lanes.LoadFloat32x16Slice(x[i:]), gc_else2).StoreSlice(x[i:])
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						/*line scan.go:28*/ var g int = gc_bx*b + i
+						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+							break
+						}
+						/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
+						} else {
+							/*line scan.go:30*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).Merge(lanes.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
+							}
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else.ToBits() != 0 {
+								/*line scan.go:30*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
 				}
 			}
 		}
@@ -187,40 +260,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:36*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					gc_vstep3 := gc_hi2
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
@@ -246,7 +287,39 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep4 := gc_hi2
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
@@ -262,12 +335,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_off2 := 0 - offset
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[gc_off2:][:gc_to]
-						gc_vstep4 := gc_from
+						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -278,15 +351,15 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop2 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -296,14 +369,52 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line scan.go:36*/ var y float32
 							/*line scan.go:38*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep6 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:36*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										if (i-offset) < 0 || (i-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:38*/ y = lanes.LoadFloat32x16Slice(x[i-offset:])
+									}
+									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:36*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:38*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
+									break
+								}
+								/*line scan.go:38*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
+								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -322,12 +433,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at4 := x[:gc_to]
-						gc_vstep5 := gc_from
+						gc_vstep7 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+							var gc_stop5 bool
+							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+									gc_tx := gc_vstep7
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -337,15 +448,15 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -354,13 +465,49 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep8 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop6 bool
+							gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+								for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
+									gc_tx := gc_vstep8
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:26*/ y := lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line scan.go:42*/ if i < 0 || i > len(x)-16 {
+											break
+										}
+										/*line scan.go:42*/ lanes.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep8, false
+							}(gc_vstep8)
+							if gc_stop6 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:26*/ y := lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+								/*line scan.go:42*/ if i < 0 || i > len(x)-8 {
+									break
+								}
+								/*line scan.go:42*/ lanes.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -440,7 +587,28 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep3 := 0
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							/*line scan.go:36*/ var y lanes.Float32x8
+							if (i-
+								offset) < 0 || (i-offset) > len(x)-8 {
+								break
+							}
+							/*line scan.go:37*/ if i >= offset {
+								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
+							} else {
+								/*line scan.go:38*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
+								}
+							}
+							/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -459,34 +627,34 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at4 := x[:gc_to]
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							{
-								gc_tx := gc_vstep3 + 0
+								gc_tx := gc_vstep4 + 0
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:42*/ gc_at4[gc_tx] += y
 							}
 							{
-								gc_tx := gc_vstep3 + 1
+								gc_tx := gc_vstep4 + 1
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:42*/ gc_at4[gc_tx] += y
 							}
 							{
-								gc_tx := gc_vstep3 + 2
+								gc_tx := gc_vstep4 + 2
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:42*/ gc_at4[gc_tx] += y
 							}
 							{
-								gc_tx := gc_vstep3 + 3
+								gc_tx := gc_vstep4 + 3
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:42*/ gc_at4[gc_tx] += y
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
@@ -679,13 +847,77 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line scan.go:62*/ g := gc_bx*b + thid
-				/*line scan.go:64*/ temp[thid] = 0
-				if g < len(in) {
-					temp[thid] = in[g]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vb2 := lanes.BroadcastFloat32x16(0)
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line scan.go:62*/ var g int = gc_bx*b + thid
+							/*line scan.go:64*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
+								break
+							}
+							/*line scan.go:64*/ gc_vb2.StoreSlice(temp[thid:])
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:65*/ lanes.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
+							} else {
+								/*line scan.go:66*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:65*/ lanes.LoadFloat32x16Slice(in[g:]).Merge(lanes.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var thid int = gc_tx
+						/*line scan.go:62*/ var g int = gc_bx*b + thid
+						/*line scan.go:64*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+							break
+						}
+						/*line scan.go:64*/ gc_vb.StoreSlice(temp[thid:])
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
+						} else {
+							/*line scan.go:66*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).Merge(lanes.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
 				}
 			}
 		}
@@ -706,14 +938,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 									gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var thid int = gc_tx
 										/*line scan.go:72*/ if thid >= offset {
 											/*line scan.go:72*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -731,16 +963,16 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var thid int = gc_tx
 									/*line scan.go:72*/ if thid >= offset {
 										/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -757,7 +989,17 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								thid := gc_tx
+								/*line scan.go:72*/ if thid >= offset {
+									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+							}
 						} else {
+							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -775,14 +1017,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 									}
 								}
 							}
-						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							thid := gc_tx
-							/*line scan.go:72*/ if thid >= offset {
-								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
-							} else {
-								gc_at3[gc_u] = gc_at4[gc_u]
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								thid := gc_tx
+								/*line scan.go:72*/ if thid >= offset {
+									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -797,13 +1039,102 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:72*/ if thid >= offset {
-						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
-					} else {
-						temp[pout*b+thid] = temp[pin*b+thid]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var thid int = gc_tx
+								/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
+									break
+								}
+								/*line scan.go:72*/ if thid >= offset {
+									/*line scan.go:72*/ lanes.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+								} else {
+									/*line scan.go:73*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+									if gc_if6.ToBits() != 0 {
+										/*line scan.go:72*/ lanes.LoadFloat32x16Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x16Slice(temp[pin*b+thid-offset:])).Merge(lanes.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
+									}
+									gc_else2 := lanes.Mask32x16FromBits(^gc_if6.ToBits())
+									if gc_else2.ToBits() != 0 {
+										{
+											/*line scan.go:73*/ lanes.LoadFloat32x16Slice(temp[pin*b+thid:]).Merge(lanes.LoadFloat32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var thid int = gc_tx
+							/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+								break
+							}
+							/*line scan.go:72*/ if thid >= offset {
+								/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+							} else {
+								/*line scan.go:73*/ gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								if gc_if5.ToBits() != 0 {
+									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).Merge(lanes.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
+								}
+								gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line scan.go:73*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(lanes.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:72*/ if thid >= offset {
+							temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+						} else {
+							temp[pout*b+thid] = temp[pin*b+thid]
+						}
+					}
+				} else {
+					gc_vstep3 := 0
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var thid int = gc_tx
+						/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+							break
+						}
+						/*line scan.go:72*/ if thid >= offset {
+							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+						} else {
+							/*line scan.go:73*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							if gc_else.ToBits() != 0 {
+								/*line scan.go:73*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:72*/ if thid >= offset {
+							temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+						} else {
+							temp[pout*b+thid] = temp[pin*b+thid]
+						}
 					}
 				}
 			}
@@ -985,13 +1316,77 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line scan.go:95*/ g := gc_bx*b + thid
-				/*line scan.go:97*/ temp[thid] = -math32Max - 1
-				if g < len(in) {
-					temp[thid] = in[g]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line scan.go:97*/ gc_vb2 := lanes.BroadcastInt32x16(-math32Max - 1)
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line scan.go:95*/ var g int = gc_bx*b + thid
+							/*line scan.go:97*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
+								break
+							}
+							/*line scan.go:97*/ gc_vb2.StoreSlice(temp[thid:])
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:98*/ lanes.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
+							} else {
+								/*line scan.go:99*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:98*/ lanes.LoadInt32x16Slice(in[g:]).Merge(lanes.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line scan.go:97*/ gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var thid int = gc_tx
+						/*line scan.go:95*/ var g int = gc_bx*b + thid
+						/*line scan.go:97*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
+							break
+						}
+						/*line scan.go:97*/ gc_vb.StoreSlice(temp[thid:])
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
+						} else {
+							/*line scan.go:99*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).Merge(lanes.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
 				}
 			}
 		}
@@ -1012,14 +1407,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 									gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var thid int = gc_tx
 										/*line scan.go:105*/ if thid >= offset {
 											/*line scan.go:105*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -1037,16 +1432,16 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var thid int = gc_tx
 									/*line scan.go:105*/ if thid >= offset {
 										/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -1063,7 +1458,17 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 								}
 								lanes.ClearAVXUpperBits()
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								thid := gc_tx
+								/*line scan.go:105*/ if thid >= offset {
+									gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+							}
 						} else {
+							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -1081,14 +1486,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 									}
 								}
 							}
-						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							thid := gc_tx
-							/*line scan.go:105*/ if thid >= offset {
-								gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
-							} else {
-								gc_at3[gc_u] = gc_at4[gc_u]
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								thid := gc_tx
+								/*line scan.go:105*/ if thid >= offset {
+									gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -1103,13 +1508,102 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:105*/ if thid >= offset {
-						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
-					} else {
-						temp[pout*b+thid] = temp[pin*b+thid]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var thid int = gc_tx
+								/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
+									break
+								}
+								/*line scan.go:105*/ if thid >= offset {
+									/*line scan.go:105*/ lanes.LoadInt32x16Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x16Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+								} else {
+									/*line scan.go:106*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+									if gc_if6.ToBits() != 0 {
+										/*line scan.go:105*/ lanes.LoadInt32x16Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x16Slice(temp[pin*b+thid-offset:])).Merge(lanes.LoadInt32x16Slice(temp[pout*b+thid:]), gc_if6).StoreSlice(temp[pout*b+thid:])
+									}
+									gc_else2 := lanes.Mask32x16FromBits(^gc_if6.ToBits())
+									if gc_else2.ToBits() != 0 {
+										{
+											/*line scan.go:106*/ lanes.LoadInt32x16Slice(temp[pin*b+thid:]).Merge(lanes.LoadInt32x16Slice(temp[pout*b+thid:]), gc_else2).StoreSlice(temp[pout*b+thid:])
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var thid int = gc_tx
+							/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+								break
+							}
+							/*line scan.go:105*/ if thid >= offset {
+								/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+							} else {
+								/*line scan.go:106*/ gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								if gc_if5.ToBits() != 0 {
+									/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).Merge(lanes.LoadInt32x8Slice(temp[pout*b+thid:]), gc_if5).StoreSlice(temp[pout*b+thid:])
+								}
+								gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line scan.go:106*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(lanes.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:105*/ if thid >= offset {
+							temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+						} else {
+							temp[pout*b+thid] = temp[pin*b+thid]
+						}
+					}
+				} else {
+					gc_vstep3 := 0
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var thid int = gc_tx
+						/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
+							break
+						}
+						/*line scan.go:105*/ if thid >= offset {
+							/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
+						} else {
+							/*line scan.go:106*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							if gc_else.ToBits() != 0 {
+								/*line scan.go:106*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:105*/ if thid >= offset {
+							temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+						} else {
+							temp[pout*b+thid] = temp[pin*b+thid]
+						}
 					}
 				}
 			}
@@ -1295,15 +1789,80 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				/*line scan.go:127*/ g := gc_bx*b + i
-				var v int32
-				if g < len(in) {
-					v = in[g]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx
+							/*line scan.go:127*/ var g int = gc_bx*b + i
+							var v lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
+								break
+							}
+							/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:129*/ v = lanes.LoadInt32x16Slice(in[g:])
+							} else {
+								/*line scan.go:130*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:129*/ v = v.Merge(lanes.LoadInt32x16Slice(in[g:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+							}
+							v.StoreSlice(x[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
 				}
-				x[i] = v
+				if compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						/*line scan.go:127*/ var g int = gc_bx*b + i
+						var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
+							break
+						}
+						/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:])
+						} else {
+							/*line scan.go:130*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
+							}
+						}
+						v.StoreSlice(x[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
 			}
 		}
 	}
@@ -1316,40 +1875,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:135*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					gc_vstep3 := gc_hi2
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
@@ -1375,7 +1902,39 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep4 := gc_hi2
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
@@ -1391,12 +1950,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_off2 := 0 - offset
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[gc_off2:][:gc_to]
-						gc_vstep4 := gc_from
+						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -1407,15 +1966,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop2 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -1425,14 +1984,52 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line scan.go:135*/ var y int32
 							/*line scan.go:137*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep6 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:135*/ var y lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									{
+										if (i-offset) < 0 || (i-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:137*/ y = lanes.LoadInt32x16Slice(x[i-offset:])
+									}
+									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:135*/ var y lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line scan.go:137*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
+									break
+								}
+								/*line scan.go:137*/ y = lanes.LoadInt32x8Slice(x[i-offset:])
+								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1451,12 +2048,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at4 := x[:gc_to]
-						gc_vstep5 := gc_from
+						gc_vstep7 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+							var gc_stop5 bool
+							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+									gc_tx := gc_vstep7
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -1466,15 +2063,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -1483,13 +2080,49 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep8 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop6 bool
+							gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+								for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
+									gc_tx := gc_vstep8
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:125*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line scan.go:141*/ if i < 0 || i > len(x)-16 {
+											break
+										}
+										/*line scan.go:141*/ y.Add(lanes.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep8, false
+							}(gc_vstep8)
+							if gc_stop6 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:125*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+								/*line scan.go:141*/ if i < 0 || i > len(x)-8 {
+									break
+								}
+								/*line scan.go:141*/ y.Add(lanes.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1569,7 +2202,28 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep3 := 0
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							/*line scan.go:135*/ var y lanes.Int32x8
+							if (i-
+								offset) < 0 || (i-offset) > len(x)-8 {
+								break
+							}
+							/*line scan.go:136*/ if i >= offset {
+								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:])
+							} else {
+								/*line scan.go:137*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if2)
+								}
+							}
+							/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1588,34 +2242,34 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at4 := x[:gc_to]
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							{
-								gc_tx := gc_vstep3 + 0
+								gc_tx := gc_vstep4 + 0
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 							{
-								gc_tx := gc_vstep3 + 1
+								gc_tx := gc_vstep4 + 1
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 							{
-								gc_tx := gc_vstep3 + 2
+								gc_tx := gc_vstep4 + 2
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 							{
-								gc_tx := gc_vstep3 + 3
+								gc_tx := gc_vstep4 + 3
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
@@ -1813,15 +2467,80 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line scan.go:162*/ g := gc_bx*n + tid
-				var v float32
-				if g < len(in) {
-					v = in[g]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line scan.go:162*/ var g int = gc_bx*n + tid
+							var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
+								break
+							}
+							/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:164*/ v = lanes.LoadFloat32x16Slice(in[g:])
+							} else {
+								/*line scan.go:165*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:164*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[g:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							v.StoreSlice(x[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
 				}
-				x[tid] = v
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line scan.go:162*/ var g int = gc_bx*n + tid
+						var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
+							break
+						}
+						/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:])
+						} else {
+							/*line scan.go:165*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
+							}
+						}
+						v.StoreSlice(x[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
 			}
 		}
 	}
@@ -1842,40 +2561,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:171*/ var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					gc_vstep3 := gc_hi2
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
@@ -1901,7 +2588,39 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank] = tmp
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					gc_vstep4 := gc_hi2
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
@@ -1920,12 +2639,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_off2 := 0 - offset
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[gc_off2:][:gc_to]
-						gc_vstep4 := gc_from
+						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
@@ -1936,15 +2655,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop2 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -1954,14 +2673,52 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line scan.go:171*/ var tmp float32
 							/*line scan.go:173*/ tmp = gc_at3[gc_tx]
 							gc_s_tmp[gc_rank] = tmp
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep6 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line scan.go:171*/ var tmp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:173*/ tmp = lanes.LoadFloat32x16Slice(x[tid-offset:])
+									}
+									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line scan.go:171*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:173*/ if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
+									break
+								}
+								/*line scan.go:173*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
+								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1975,12 +2732,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_vstep5 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop5 bool
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -1988,15 +2745,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 								lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -2005,13 +2762,47 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line scan.go:160*/ tmp := lanes.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
+								/*line scan.go:176*/ if tid < 0 || tid > len(x)-16 {
+									break
+								}
+								/*line scan.go:177*/ lanes.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line scan.go:160*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line scan.go:176*/ if tid < 0 || tid > len(x)-8 {
+								break
+							}
+							/*line scan.go:177*/ lanes.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2084,7 +2875,28 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank] = tmp
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep3 := 0
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line scan.go:171*/ var tmp lanes.Float32x8
+							if (tid-
+								offset) < 0 || (tid-offset) > len(x)-8 {
+								break
+							}
+							/*line scan.go:172*/ if tid-offset >= 0 {
+								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
+							} else {
+								/*line scan.go:173*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if2)
+								}
+							}
+							/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -2099,34 +2911,34 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					if gc_bdx <= len(x) {
 						gc_at4 := x[:gc_bdx]
-						gc_vstep3 := 0
-						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						gc_vstep4 := 0
+						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 							{
-								gc_tx := gc_vstep3 + 0
+								gc_tx := gc_vstep4 + 0
 								gc_rank := gc_base + gc_tx
 								tmp := gc_s_tmp[gc_rank]
 								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 							}
 							{
-								gc_tx := gc_vstep3 + 1
+								gc_tx := gc_vstep4 + 1
 								gc_rank := gc_base + gc_tx
 								tmp := gc_s_tmp[gc_rank]
 								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 							}
 							{
-								gc_tx := gc_vstep3 + 2
+								gc_tx := gc_vstep4 + 2
 								gc_rank := gc_base + gc_tx
 								tmp := gc_s_tmp[gc_rank]
 								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 							}
 							{
-								gc_tx := gc_vstep3 + 3
+								gc_tx := gc_vstep4 + 3
 								gc_rank := gc_base + gc_tx
 								tmp := gc_s_tmp[gc_rank]
 								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
@@ -2371,7 +3183,45 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:209*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										if (i-offset) < 0 || (i-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:211*/ y = lanes.LoadFloat32x16Slice(x[i-offset:])
+									}
+									/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:209*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:211*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
+									break
+								}
+								/*line scan.go:211*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
+								/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -2390,12 +3240,12 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at2 := x[:gc_to]
-						gc_vstep4 := gc_from
+						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -2405,15 +3255,15 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop2 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -2422,13 +3272,49 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep6 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:195*/ y := lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line scan.go:215*/ if i < 0 || i > len(x)-16 {
+											break
+										}
+										/*line scan.go:215*/ lanes.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:195*/ y := lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+								/*line scan.go:215*/ if i < 0 || i > len(x)-8 {
+									break
+								}
+								/*line scan.go:215*/ lanes.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -2508,7 +3394,28 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							/*line scan.go:209*/ var y lanes.Float32x8
+							if (i-
+								offset) < 0 || (i-offset) > len(x)-8 {
+								break
+							}
+							/*line scan.go:210*/ if i >= offset {
+								/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
+							} else {
+								/*line scan.go:211*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
+								}
+							}
+							/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -2527,34 +3434,34 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at2 := x[:gc_to]
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 							{
-								gc_tx := gc_vstep2 + 0
+								gc_tx := gc_vstep3 + 0
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:215*/ gc_at2[gc_tx] += y
 							}
 							{
-								gc_tx := gc_vstep2 + 1
+								gc_tx := gc_vstep3 + 1
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:215*/ gc_at2[gc_tx] += y
 							}
 							{
-								gc_tx := gc_vstep2 + 2
+								gc_tx := gc_vstep3 + 2
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:215*/ gc_at2[gc_tx] += y
 							}
 							{
-								gc_tx := gc_vstep2 + 3
+								gc_tx := gc_vstep3 + 3
 								gc_rank := gc_base + gc_tx
 								y := gc_s_y[gc_rank]
 								/*line scan.go:215*/ gc_at2[gc_tx] += y
 							}
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:215*/ gc_at2[gc_tx] += y

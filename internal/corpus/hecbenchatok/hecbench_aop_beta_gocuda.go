@@ -729,7 +729,66 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				gc_s_sum[gc_rank] = sum
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat64x4(0.0)
+					gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
+						sum := gc_vb
+						/*line hecbench_aop_beta.go:223*/ if path < 0 || path > len(cashflows)-4 {
+							break
+						}
+						/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
+							/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:])
+						} else {
+							/*line hecbench_aop_beta.go:224*/ gc_if := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if)
+							}
+						}
+						gc_if2 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+						if gc_if2.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
+								lsum[0] = 0
+							}
+						}
+						/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_vb := lanes.BroadcastFloat64x4(0.0)
+				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
+					sum := gc_vb
+					/*line hecbench_aop_beta.go:223*/ if path < 0 || path > len(cashflows)-4 {
+						break
+					}
+					/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
+						/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:])
+					} else {
+						/*line hecbench_aop_beta.go:224*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+						if gc_if3.ToBits() != 0 {
+							/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
+						}
+					}
+					gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+					if gc_if4.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
+							lsum[0] = 0
+						}
+					}
+					/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
@@ -744,34 +803,34 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			}
 		}
 	}
-	gc_vstep2 := 0
-	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+	gc_vstep3 := 0
+	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 		{
-			gc_rank := gc_vstep2 + 0
+			gc_rank := gc_vstep3 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep2 + 1
+			gc_rank := gc_vstep3 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep2 + 2
+			gc_rank := gc_vstep3 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep2 + 3
+			gc_rank := gc_vstep3 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 		/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
@@ -784,14 +843,14 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 		gc_off2 := gc_bx
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep4 := gc_from
+			for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
 		} else {
@@ -908,7 +967,39 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_aop_beta.go:252*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+							var item int = gc_tx + gc_off
+							/*line hecbench_aop_beta.go:253*/ if item < 0 || item > len(sums)-4 {
+								break
+							}
+							/*line hecbench_aop_beta.go:253*/ sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
+							/*line hecbench_aop_beta.go:253*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_aop_beta.go:252*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+						var item int = gc_tx + gc_off
+						/*line hecbench_aop_beta.go:253*/ if item < 0 || item > len(sums)-4 {
+							break
+						}
+						/*line hecbench_aop_beta.go:253*/ sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
+						/*line hecbench_aop_beta.go:253*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -926,63 +1017,63 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep4 := gc_from
+			for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 				{
-					gc_tx := gc_vstep3 + 0
+					gc_tx := gc_vstep4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
-					gc_tx := gc_vstep3 + 1
+					gc_tx := gc_vstep4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
-					gc_tx := gc_vstep3 + 2
+					gc_tx := gc_vstep4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
-					gc_tx := gc_vstep3 + 3
+					gc_tx := gc_vstep4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 			}
 		}
 	}
-	gc_vstep4 := 0
-	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+	gc_vstep5 := 0
+	for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
 		{
-			gc_rank := gc_vstep4 + 0
+			gc_rank := gc_vstep5 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep4 + 1
+			gc_rank := gc_vstep5 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep4 + 2
+			gc_rank := gc_vstep5 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep4 + 3
+			gc_rank := gc_vstep5 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 		/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
@@ -996,14 +1087,14 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
 				gc_at2 := sums[gc_off3:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {

@@ -296,19 +296,45 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
-					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-					/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
-					/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tx int = gc_tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+							/*line hecbench_expdist.go:39*/ var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+							/*line hecbench_expdist.go:31*/ if (dOffset_2+ti_3*stride_2) < 0 || (dOffset_2+ti_3*stride_2) > len(dMem_2)-8 || (shOffset_2+ti_3*stride_2) < 0 || (shOffset_2+ti_3*stride_2) > len(shMem_2)-8 {
+								break
+							}
+							/*line hecbench_expdist.go:32*/ lanes.LoadFloat32x8Slice(dMem_2[dOffset_2+ti_3*stride_2:]).StoreSlice(shMem_2[shOffset_2+ti_3*stride_2:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+					}
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
-		/*line hecbench_expdist.go:38*/ shScaleB := shScaleB[:32]
+		shScaleB := shScaleB[:32]
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
@@ -537,7 +563,41 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+							/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
+							if i < 0 || i > len(crossTerm)-8 {
+								break
+							}
+							/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(crossTerm[i:]))
+							/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+						/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
+						if i < 0 || i > len(crossTerm)-8 {
+							break
+						}
+						/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(crossTerm[i:]))
+						/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -550,34 +610,34 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-	gc_vstep3 := 0
-	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 		{
-			gc_rank := gc_vstep3 + 0
+			gc_rank := gc_vstep4 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_vstep3 + 1
+			gc_rank := gc_vstep4 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_vstep3 + 2
+			gc_rank := gc_vstep4 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_vstep3 + 3
+			gc_rank := gc_vstep4 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 		/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
@@ -591,14 +651,14 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
 			} else {

@@ -215,11 +215,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j_ := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var j_ int = gc_tx + gc_off
+								/*line hecbench_lda.go:122*/ if j_ < 0 || j_ > len(valiPhiSum)-8 {
+									break
+								}
+								/*line hecbench_lda.go:122*/ gc_vb.StoreSlice(valiPhiSum[j_:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j_ := gc_tx + gc_off
+							gc_more = true
+							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j_ := gc_tx + gc_off
+							gc_more = true
+							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
+						}
 					}
 				}
 			}
@@ -243,21 +268,21 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
 						gc_at2 := newGamma[gc_off15:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_from
+							gc_vstep4 := gc_from
 							if compiled.SIMD {
 								gc_vb4 := lanes.BroadcastFloat32x8(0.0)
-								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+									gc_tx := gc_vstep4
 									var k int = gc_tx + gc_off2
 									_ = k
 									/*line hecbench_lda.go:129*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from {
+							if gc_vstep4 > gc_from {
 								gc_more2 = true
 							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 								gc_more2 = true
 								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
@@ -291,16 +316,41 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							k := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
+						if compiled.SIMDBuild {
+							gc_vstep5 := gc_from
+							if compiled.SIMD {
+								gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+								for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
+									var k int = gc_tx + gc_off2
+									/*line hecbench_lda.go:129*/ if k < 0 || k > len(newGamma)-8 {
+										break
+									}
+									/*line hecbench_lda.go:129*/ gc_vb3.StoreSlice(newGamma[k:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep5 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								k := gc_tx + gc_off2
+								gc_more2 = true
+								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								k := gc_tx + gc_off2
+								gc_more2 = true
+								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
+							}
 						}
 					}
 				}
 			}
-			for k_ := beg; k_ < end; k_++ {
+			/*line hecbench_lda.go:134*/ for k_ := beg; k_ < end; k_++ {
 				w := int(cols[k_])
 				vali_ := vali[k_]
 				c := counts[k_]
@@ -410,11 +460,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					/*line hecbench_lda.go:146*/ var returned bool
 					/*line hecbench_lda.go:36*/ shared := gc_shared1(32)[:32]
 					if compiled.SIMDBuild {
-						gc_vstep4 := 0
+						gc_vstep6 := 0
 						if compiled.SIMD {
 							gc_vb5 := lanes.BroadcastFloat32x8(float32(0.0))
-							for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-								gc_rank := gc_vstep4
+							for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+								gc_rank := gc_vstep6
 								/*line hecbench_lda.go:146*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								val := gc_vb5
 								/*line hecbench_lda.go:43*/ val.StoreSlice(gc_s_val[gc_rank:])
@@ -422,7 +472,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -464,10 +514,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
 								gc_at6 := vec[gc_off18:][:gc_to]
 								if compiled.SIMDBuild {
-									gc_vstep5 := gc_from
+									gc_vstep7 := gc_from
 									if compiled.SIMD {
-										for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-											gc_tx := gc_vstep5
+										for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+											gc_tx := gc_vstep7
 											gc_rank := gc_base + gc_tx
 											/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 											var i_ int = gc_tx + gc_off4
@@ -477,10 +527,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 										lanes.ClearAVXUpperBits()
 									}
-									if gc_vstep5 > gc_from {
+									if gc_vstep7 > gc_from {
 										gc_more4 = true
 									}
-									for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										val := gc_s_val[gc_rank]
 										gc_more4 = true
@@ -510,14 +560,59 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									val := gc_s_val[gc_rank]
-									i_ := gc_tx + gc_off4
-									gc_more4 = true
-									/*line hecbench_lda.go:45*/ val += vec[i_]
-									gc_s_val[gc_rank] = val
+								if compiled.SIMDBuild {
+									gc_vstep8 := gc_from
+									if compiled.SIMD {
+										for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+											gc_tx := gc_vstep8
+											gc_rank := gc_base + gc_tx
+											/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+											var i_ int = gc_tx + gc_off4
+											/*line hecbench_lda.go:45*/ if i_ < 0 || i_ > len(vec)-8 {
+												break
+											}
+											/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
+											/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_vstep8 > gc_from {
+										gc_more4 = true
+									}
+									for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
+										i_ := gc_tx + gc_off4
+										gc_more4 = true
+										/*line hecbench_lda.go:45*/ val += vec[i_]
+										gc_s_val[gc_rank] = val
+									}
+								} else {
+									gc_vstep4 := gc_from
+									for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+										gc_tx := gc_vstep4
+										gc_rank := gc_base + gc_tx
+										/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+										var i_ int = gc_tx + gc_off4
+										/*line hecbench_lda.go:45*/ if i_ < 0 || i_ > len(vec)-8 {
+											break
+										}
+										/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
+										/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
+									}
+									if gc_vstep4 > gc_from {
+										gc_more4 = true
+									}
+									for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
+										i_ := gc_tx + gc_off4
+										gc_more4 = true
+										/*line hecbench_lda.go:45*/ val += vec[i_]
+										gc_s_val[gc_rank] = val
+									}
 								}
 							}
 						}
@@ -1108,11 +1203,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_act = gc_save56 &^ gc_dead
 						}
 						if compiled.SIMDBuild {
-							gc_vstep6 := 0
+							gc_vstep9 := 0
 							if compiled.SIMD {
 								gc_Lane0Mask32 := compiled.Lane0Mask32()
-								for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-									gc_rank := gc_vstep6
+								for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+									gc_rank := gc_vstep9
 									gc_pos.Thread = gc_rank
 									/*line hecbench_lda.go:74*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line hecbench_lda.go:74*/ r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
@@ -1120,22 +1215,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+							for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 						} else {
-							gc_vstep4 := 0
-							for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-								gc_rank := gc_vstep4
+							gc_vstep5 := 0
+							for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+								gc_rank := gc_vstep5
 								gc_pos.Thread = gc_rank
 								/*line hecbench_lda.go:74*/ var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 							}
-							for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+							for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
@@ -1145,31 +1240,31 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						returned = true
 					}
 					if compiled.SIMDBuild {
-						gc_vstep7 := 0
+						gc_vstep10 := 0
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
-								gc_rank := gc_vstep7
+							for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+								gc_rank := gc_vstep10
 								/*line hecbench_lda.go:146*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 								/*line hecbench_lda.go:146*/ phiSum := r
 								/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 					} else {
-						gc_vstep5 := 0
-						for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-							gc_rank := gc_vstep5
+						gc_vstep6 := 0
+						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+							gc_rank := gc_vstep6
 							/*line hecbench_lda.go:146*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 							/*line hecbench_lda.go:146*/ phiSum := r
 							/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 						}
-						for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
@@ -1196,11 +1291,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
 								gc_at9 := newGamma[gc_off19:][:gc_to]
 								if compiled.SIMDBuild {
-									gc_vstep8 := gc_from
+									gc_vstep11 := gc_from
 									if compiled.SIMD {
 										/*line hecbench_lda.go:153*/ gc_vb7 := lanes.BroadcastFloat32x8(c)
-										for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-											gc_tx := gc_vstep8
+										for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+											gc_tx := gc_vstep11
 											gc_rank := gc_base + gc_tx
 											/*line hecbench_lda.go:153*/ phiSum := lanes.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
 											var l_ int = gc_tx + gc_off5
@@ -1214,10 +1309,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 										lanes.ClearAVXUpperBits()
 									}
-									if gc_vstep8 > gc_from {
+									if gc_vstep11 > gc_from {
 										gc_more5 = true
 									}
-									for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -1293,24 +1388,63 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									phiSum := gc_s_phiSum[gc_rank]
-									l_ := gc_tx + gc_off5
-									gc_more5 = true
-									/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-									/*line hecbench_lda.go:152*/ if vali_ {
-										valiPhiSum[l_] += phi[l_] * c
-									} else {
-										newGamma[l_] += phi[l_] * c
+								if compiled.SIMDBuild {
+									gc_vstep12 := gc_from
+									if compiled.SIMD {
+										/*line hecbench_lda.go:153*/ gc_vb6 := lanes.BroadcastFloat32x8(c)
+										for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+											gc_tx := gc_vstep12
+											gc_rank := gc_base + gc_tx
+											/*line hecbench_lda.go:153*/ phiSum := lanes.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
+											var l_ int = gc_tx + gc_off5
+											/*line hecbench_lda.go:149*/ if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
+												break
+											}
+											/*line hecbench_lda.go:150*/ lanes.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
+											/*line hecbench_lda.go:152*/ if vali_ {
+												/*line hecbench_lda.go:152*/ lanes.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(lanes.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
+											} else {
+												/*line hecbench_lda.go:153*/ lanes.LoadFloat32x8Slice(newGamma[l_:]).Add(lanes.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_vstep12 > gc_from {
+										gc_more5 = true
+									}
+									for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
+										l_ := gc_tx + gc_off5
+										gc_more5 = true
+										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+								} else {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
+										l_ := gc_tx + gc_off5
+										gc_more5 = true
+										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
 									}
 								}
 							}
 						}
 					}
 				}
-				if j_2+1 == numIters {
+				/*line hecbench_lda.go:162*/ if j_2+1 == numIters {
 					/*line hecbench_lda.go:164*/ if !vali_ {
 						{
 							gc_from, gc_to := 0, gc_bdx
@@ -1319,10 +1453,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 								if compiled.SIMDBuild {
-									gc_vstep9 := gc_from
-									for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
+									gc_vstep13 := gc_from
+									for ; gc_vstep13+3 < gc_to; gc_vstep13 += 4 {
 										{
-											gc_tx := gc_vstep9 + 0
+											gc_tx := gc_vstep13 + 0
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1332,7 +1466,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_vstep9 + 1
+											gc_tx := gc_vstep13 + 1
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1342,7 +1476,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_vstep9 + 2
+											gc_tx := gc_vstep13 + 2
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1352,7 +1486,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_vstep9 + 3
+											gc_tx := gc_vstep13 + 3
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1362,7 +1496,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 									}
-									for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1372,10 +1506,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								} else {
-									gc_vstep6 := gc_from
-									for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+									gc_vstep7 := gc_from
+									for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
 										{
-											gc_tx := gc_vstep6 + 0
+											gc_tx := gc_vstep7 + 0
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1385,7 +1519,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_vstep6 + 1
+											gc_tx := gc_vstep7 + 1
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1395,7 +1529,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_vstep6 + 2
+											gc_tx := gc_vstep7 + 2
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1405,7 +1539,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_vstep6 + 3
+											gc_tx := gc_vstep7 + 3
 											gc_pos.Thread = gc_base + gc_tx
 											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 												gc_b.Tick()
@@ -1415,7 +1549,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 									}
-									for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1447,21 +1581,21 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_at10 := newBeta[gc_off20:][:gc_to]
 									gc_at11 := phi[gc_off21:][:gc_to]
 									if compiled.SIMDBuild {
-										gc_vstep10 := gc_from
+										gc_vstep14 := gc_from
 										if compiled.SIMD {
 											/*line hecbench_lda.go:173*/ gc_vb9 := lanes.BroadcastFloat32x8(c)
-											for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
-												gc_tx := gc_vstep10
+											for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
+												gc_tx := gc_vstep14
 												var l_2 int = gc_tx + gc_off6
 												_ = l_2
 												/*line hecbench_lda.go:173*/ lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
 											}
 											lanes.ClearAVXUpperBits()
 										}
-										if gc_vstep10 > gc_from {
+										if gc_vstep14 > gc_from {
 											gc_more6 = true
 										}
-										for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+										for gc_tx := gc_vstep14; gc_tx < gc_to; gc_tx++ {
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
@@ -1495,11 +1629,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								} else {
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-										gc_pos.Thread = gc_base + gc_tx
-										l_2 := gc_tx + gc_off6
-										gc_more6 = true
-										/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
+									if compiled.SIMDBuild {
+										gc_vstep15 := gc_from
+										if compiled.SIMD {
+											/*line hecbench_lda.go:173*/ gc_vb8 := lanes.BroadcastFloat32x8(c)
+											for ; gc_vstep15+7 < gc_to; gc_vstep15 += 8 {
+												gc_tx := gc_vstep15
+												var l_2 int = gc_tx + gc_off6
+												/*line hecbench_lda.go:173*/ if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
+													break
+												}
+												/*line hecbench_lda.go:174*/ lanes.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(lanes.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
+											}
+											lanes.ClearAVXUpperBits()
+										}
+										if gc_vstep15 > gc_from {
+											gc_more6 = true
+										}
+										for gc_tx := gc_vstep15; gc_tx < gc_to; gc_tx++ {
+											gc_pos.Thread = gc_base + gc_tx
+											l_2 := gc_tx + gc_off6
+											gc_more6 = true
+											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+									} else {
+										for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+											gc_pos.Thread = gc_base + gc_tx
+											l_2 := gc_tx + gc_off6
+											gc_more6 = true
+											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
 									}
 								}
 							}
@@ -1510,29 +1669,29 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								/*line hecbench_lda.go:185*/ gc_off22 := w
+								gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
 									if compiled.SIMDBuild {
-										gc_vstep11 := gc_from
-										for ; gc_vstep11+3 < gc_to; gc_vstep11 += 4 {
+										gc_vstep16 := gc_from
+										for ; gc_vstep16+3 < gc_to; gc_vstep16 += 4 {
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										}
-										for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+										for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										}
 									} else {
-										gc_vstep7 := gc_from
-										for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+										gc_vstep8 := gc_from
+										for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										}
-										for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+										for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										}
 									}
@@ -1589,11 +1748,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					/*line hecbench_lda.go:192*/ var returned_ bool
 					/*line hecbench_lda.go:36*/ shared_ := gc_shared1(32)[:32]
 					if compiled.SIMDBuild {
-						gc_vstep12 := 0
+						gc_vstep17 := 0
 						if compiled.SIMD {
 							gc_vb10 := lanes.BroadcastFloat32x8(float32(0.0))
-							for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
-								gc_rank := gc_vstep12
+							for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
+								gc_rank := gc_vstep17
 								/*line hecbench_lda.go:192*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								val_3 := gc_vb10
 								/*line hecbench_lda.go:43*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
@@ -1601,7 +1760,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep17; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1609,15 +1768,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 					} else {
-						gc_vstep8 := 0
-						for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-							gc_rank := gc_vstep8
+						gc_vstep9 := 0
+						for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+							gc_rank := gc_vstep9
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							var val_3 float32 = float32(0.0)
 							/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
-						for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1643,10 +1802,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
 								gc_at16 := vec_[gc_off25:][:gc_to]
 								if compiled.SIMDBuild {
-									gc_vstep13 := gc_from
+									gc_vstep18 := gc_from
 									if compiled.SIMD {
-										for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
-											gc_tx := gc_vstep13
+										for ; gc_vstep18+7 < gc_to; gc_vstep18 += 8 {
+											gc_tx := gc_vstep18
 											gc_rank := gc_base + gc_tx
 											/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 											var i_2 int = gc_tx + gc_off8
@@ -1656,10 +1815,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 										lanes.ClearAVXUpperBits()
 									}
-									if gc_vstep13 > gc_from {
+									if gc_vstep18 > gc_from {
 										gc_more8 = true
 									}
-									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep18; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										val_3 := gc_s_val_3[gc_rank]
 										gc_more8 = true
@@ -1667,9 +1826,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_val_3[gc_rank] = val_3
 									}
 								} else {
-									gc_vstep9 := gc_from
-									for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-										gc_tx := gc_vstep9
+									gc_vstep10 := gc_from
+									for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+										gc_tx := gc_vstep10
 										gc_rank := gc_base + gc_tx
 										/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 										var i_2 int = gc_tx + gc_off8
@@ -1677,10 +1836,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 										/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
-									if gc_vstep9 > gc_from {
+									if gc_vstep10 > gc_from {
 										gc_more8 = true
 									}
-									for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										val_3 := gc_s_val_3[gc_rank]
 										gc_more8 = true
@@ -1689,14 +1848,59 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									val_3 := gc_s_val_3[gc_rank]
-									i_2 := gc_tx + gc_off8
-									gc_more8 = true
-									/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-									gc_s_val_3[gc_rank] = val_3
+								if compiled.SIMDBuild {
+									gc_vstep19 := gc_from
+									if compiled.SIMD {
+										for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
+											gc_tx := gc_vstep19
+											gc_rank := gc_base + gc_tx
+											/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+											var i_2 int = gc_tx + gc_off8
+											/*line hecbench_lda.go:45*/ if i_2 < 0 || i_2 > len(vec_)-8 {
+												break
+											}
+											/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
+											/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_vstep19 > gc_from {
+										gc_more8 = true
+									}
+									for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
+										i_2 := gc_tx + gc_off8
+										gc_more8 = true
+										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank] = val_3
+									}
+								} else {
+									gc_vstep11 := gc_from
+									for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+										gc_tx := gc_vstep11
+										gc_rank := gc_base + gc_tx
+										/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+										var i_2 int = gc_tx + gc_off8
+										/*line hecbench_lda.go:45*/ if i_2 < 0 || i_2 > len(vec_)-8 {
+											break
+										}
+										/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
+										/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									}
+									if gc_vstep11 > gc_from {
+										gc_more8 = true
+									}
+									for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
+										i_2 := gc_tx + gc_off8
+										gc_more8 = true
+										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank] = val_3
+									}
 								}
 							}
 						}
@@ -2287,11 +2491,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_act = gc_save67 &^ gc_dead
 						}
 						if compiled.SIMDBuild {
-							gc_vstep14 := 0
+							gc_vstep20 := 0
 							if compiled.SIMD {
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
-									gc_rank := gc_vstep14
+								for ; gc_vstep20+7 < gc_n; gc_vstep20 += 8 {
+									gc_rank := gc_vstep20
 									gc_pos.Thread = gc_rank
 									/*line hecbench_lda.go:74*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line hecbench_lda.go:74*/ r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
@@ -2299,22 +2503,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
+							for gc_rank := gc_vstep20; gc_rank < gc_n; gc_rank++ {
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 						} else {
-							gc_vstep10 := 0
-							for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
-								gc_rank := gc_vstep10
+							gc_vstep12 := 0
+							for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
+								gc_rank := gc_vstep12
 								gc_pos.Thread = gc_rank
 								/*line hecbench_lda.go:74*/ var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 							}
-							for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
+							for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
@@ -2383,20 +2587,20 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at20 := newGamma[gc_off27:][:gc_to]
 						gc_at21 := alpha[gc_off27:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep15 := gc_from
+							gc_vstep21 := gc_from
 							if compiled.SIMD {
-								for ; gc_vstep15+7 < gc_to; gc_vstep15 += 8 {
-									gc_tx := gc_vstep15
+								for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
+									gc_tx := gc_vstep21
 									var k_2 int = gc_tx + gc_off9
 									_ = k_2
 									/*line hecbench_lda.go:208*/ lanes.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep15 > gc_from {
+							if gc_vstep21 > gc_from {
 								gc_more9 = true
 							}
-							for gc_tx := gc_vstep15; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
@@ -2430,26 +2634,50 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							k_2 := gc_tx + gc_off9
-							gc_more9 = true
-							/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+						if compiled.SIMDBuild {
+							gc_vstep22 := gc_from
+							if compiled.SIMD {
+								for ; gc_vstep22+7 < gc_to; gc_vstep22 += 8 {
+									gc_tx := gc_vstep22
+									var k_2 int = gc_tx + gc_off9
+									/*line hecbench_lda.go:208*/ if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
+										break
+									}
+									/*line hecbench_lda.go:209*/ lanes.LoadFloat32x8Slice(newGamma[k_2:]).Add(lanes.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep22 > gc_from {
+								gc_more9 = true
+							}
+							for gc_tx := gc_vstep22; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								k_2 := gc_tx + gc_off9
+								gc_more9 = true
+								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								k_2 := gc_tx + gc_off9
+								gc_more9 = true
+								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
 						}
 					}
 				}
 			}
 		}
-		var vec_2 []float32 = gamma_
+		/*line hecbench_lda.go:214*/ var vec_2 []float32 = gamma_
 		/*line hecbench_lda.go:214*/ var length_2 int = numTopics
 		/*line hecbench_lda.go:214*/ var returned_2 bool
 		/*line hecbench_lda.go:36*/ shared_2 := gc_shared1(32)[:32]
 		if compiled.SIMDBuild {
-			gc_vstep16 := 0
+			gc_vstep23 := 0
 			if compiled.SIMD {
 				gc_vb11 := lanes.BroadcastFloat32x8(float32(0.0))
-				for ; gc_vstep16+7 < gc_n; gc_vstep16 += 8 {
-					gc_rank := gc_vstep16
+				for ; gc_vstep23+7 < gc_n; gc_vstep23 += 8 {
+					gc_rank := gc_vstep23
 					/*line hecbench_lda.go:214*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 					val_6 := gc_vb11
 					/*line hecbench_lda.go:43*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
@@ -2457,7 +2685,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep16; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep23; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -2465,15 +2693,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 		} else {
-			gc_vstep11 := 0
-			for ; gc_vstep11+7 < gc_n; gc_vstep11 += 8 {
-				gc_rank := gc_vstep11
+			gc_vstep13 := 0
+			for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
+				gc_rank := gc_vstep13
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				var val_6 float32 = float32(0.0)
 				/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			for gc_rank := gc_vstep11; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep13; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -2499,10 +2727,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
 					gc_at22 := vec_2[gc_off28:][:gc_to]
 					if compiled.SIMDBuild {
-						gc_vstep17 := gc_from
+						gc_vstep24 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
-								gc_tx := gc_vstep17
+							for ; gc_vstep24+7 < gc_to; gc_vstep24 += 8 {
+								gc_tx := gc_vstep24
 								gc_rank := gc_base + gc_tx
 								/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 								var i_3 int = gc_tx + gc_off10
@@ -2512,10 +2740,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						if gc_vstep17 > gc_from {
+						if gc_vstep24 > gc_from {
 							gc_more10 = true
 						}
-						for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep24; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							val_6 := gc_s_val_6[gc_rank]
 							gc_more10 = true
@@ -2523,9 +2751,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_val_6[gc_rank] = val_6
 						}
 					} else {
-						gc_vstep12 := gc_from
-						for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
-							gc_tx := gc_vstep12
+						gc_vstep14 := gc_from
+						for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
+							gc_tx := gc_vstep14
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 							var i_3 int = gc_tx + gc_off10
@@ -2533,10 +2761,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 							/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
-						if gc_vstep12 > gc_from {
+						if gc_vstep14 > gc_from {
 							gc_more10 = true
 						}
-						for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep14; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							val_6 := gc_s_val_6[gc_rank]
 							gc_more10 = true
@@ -2545,14 +2773,59 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_6 := gc_s_val_6[gc_rank]
-						i_3 := gc_tx + gc_off10
-						gc_more10 = true
-						/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-						gc_s_val_6[gc_rank] = val_6
+					if compiled.SIMDBuild {
+						gc_vstep25 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep25+7 < gc_to; gc_vstep25 += 8 {
+								gc_tx := gc_vstep25
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								var i_3 int = gc_tx + gc_off10
+								/*line hecbench_lda.go:45*/ if i_3 < 0 || i_3 > len(vec_2)-8 {
+									break
+								}
+								/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
+								/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep25 > gc_from {
+							gc_more10 = true
+						}
+						for gc_tx := gc_vstep25; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
+							i_3 := gc_tx + gc_off10
+							gc_more10 = true
+							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank] = val_6
+						}
+					} else {
+						gc_vstep15 := gc_from
+						for ; gc_vstep15+7 < gc_to; gc_vstep15 += 8 {
+							gc_tx := gc_vstep15
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							var i_3 int = gc_tx + gc_off10
+							/*line hecbench_lda.go:45*/ if i_3 < 0 || i_3 > len(vec_2)-8 {
+								break
+							}
+							/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
+							/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						}
+						if gc_vstep15 > gc_from {
+							gc_more10 = true
+						}
+						for gc_tx := gc_vstep15; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
+							i_3 := gc_tx + gc_off10
+							gc_more10 = true
+							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank] = val_6
+						}
 					}
 				}
 			}
@@ -3143,11 +3416,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_act = gc_save78 &^ gc_dead
 			}
 			if compiled.SIMDBuild {
-				gc_vstep18 := 0
+				gc_vstep26 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
-						gc_rank := gc_vstep18
+					for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
+						gc_rank := gc_vstep26
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:74*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 						/*line hecbench_lda.go:74*/ r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
@@ -3155,22 +3428,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep26; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 			} else {
-				gc_vstep13 := 0
-				for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
-					gc_rank := gc_vstep13
+				gc_vstep16 := 0
+				for ; gc_vstep16+7 < gc_n; gc_vstep16 += 8 {
+					gc_rank := gc_vstep16
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lda.go:74*/ var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 				}
-				for gc_rank := gc_vstep13; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep16; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
@@ -3180,31 +3453,31 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			returned_2 = true
 		}
 		if compiled.SIMDBuild {
-			gc_vstep19 := 0
+			gc_vstep27 := 0
 			if compiled.SIMD {
-				for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
-					gc_rank := gc_vstep19
+				for ; gc_vstep27+7 < gc_n; gc_vstep27 += 8 {
+					gc_rank := gc_vstep27
 					/*line hecbench_lda.go:214*/ r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
 					/*line hecbench_lda.go:214*/ gammaSum := r_6
 					/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep19; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep27; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 		} else {
-			gc_vstep14 := 0
-			for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
-				gc_rank := gc_vstep14
+			gc_vstep17 := 0
+			for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
+				gc_rank := gc_vstep17
 				/*line hecbench_lda.go:214*/ r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 			}
-			for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep17; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
@@ -3368,11 +3641,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:223*/ var returned_3 bool
 		/*line hecbench_lda.go:36*/ shared_3 := gc_shared1(32)[:32]
 		if compiled.SIMDBuild {
-			gc_vstep20 := 0
+			gc_vstep28 := 0
 			if compiled.SIMD {
 				gc_vb12 := lanes.BroadcastFloat32x8(float32(0.0))
-				for ; gc_vstep20+7 < gc_n; gc_vstep20 += 8 {
-					gc_rank := gc_vstep20
+				for ; gc_vstep28+7 < gc_n; gc_vstep28 += 8 {
+					gc_rank := gc_vstep28
 					/*line hecbench_lda.go:223*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 					val_9 := gc_vb12
 					/*line hecbench_lda.go:43*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
@@ -3380,7 +3653,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep20; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep28; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -3388,15 +3661,15 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 		} else {
-			gc_vstep15 := 0
-			for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
-				gc_rank := gc_vstep15
+			gc_vstep18 := 0
+			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+				gc_rank := gc_vstep18
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				var val_9 float32 = float32(0.0)
 				/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -3422,10 +3695,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
 					gc_at27 := vec_3[gc_off30:][:gc_to]
 					if compiled.SIMDBuild {
-						gc_vstep21 := gc_from
+						gc_vstep29 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
-								gc_tx := gc_vstep21
+							for ; gc_vstep29+7 < gc_to; gc_vstep29 += 8 {
+								gc_tx := gc_vstep29
 								gc_rank := gc_base + gc_tx
 								/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 								var i_4 int = gc_tx + gc_off12
@@ -3435,10 +3708,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						if gc_vstep21 > gc_from {
+						if gc_vstep29 > gc_from {
 							gc_more12 = true
 						}
-						for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep29; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							val_9 := gc_s_val_9[gc_rank]
 							gc_more12 = true
@@ -3446,9 +3719,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_val_9[gc_rank] = val_9
 						}
 					} else {
-						gc_vstep16 := gc_from
-						for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
-							gc_tx := gc_vstep16
+						gc_vstep19 := gc_from
+						for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
+							gc_tx := gc_vstep19
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 							var i_4 int = gc_tx + gc_off12
@@ -3456,10 +3729,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 							/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
-						if gc_vstep16 > gc_from {
+						if gc_vstep19 > gc_from {
 							gc_more12 = true
 						}
-						for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							val_9 := gc_s_val_9[gc_rank]
 							gc_more12 = true
@@ -3468,14 +3741,59 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_9 := gc_s_val_9[gc_rank]
-						i_4 := gc_tx + gc_off12
-						gc_more12 = true
-						/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-						gc_s_val_9[gc_rank] = val_9
+					if compiled.SIMDBuild {
+						gc_vstep30 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep30+7 < gc_to; gc_vstep30 += 8 {
+								gc_tx := gc_vstep30
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+								var i_4 int = gc_tx + gc_off12
+								/*line hecbench_lda.go:45*/ if i_4 < 0 || i_4 > len(vec_3)-8 {
+									break
+								}
+								/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
+								/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep30 > gc_from {
+							gc_more12 = true
+						}
+						for gc_tx := gc_vstep30; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
+							i_4 := gc_tx + gc_off12
+							gc_more12 = true
+							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank] = val_9
+						}
+					} else {
+						gc_vstep20 := gc_from
+						for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
+							gc_tx := gc_vstep20
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+							var i_4 int = gc_tx + gc_off12
+							/*line hecbench_lda.go:45*/ if i_4 < 0 || i_4 > len(vec_3)-8 {
+								break
+							}
+							/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
+							/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						}
+						if gc_vstep20 > gc_from {
+							gc_more12 = true
+						}
+						for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
+							i_4 := gc_tx + gc_off12
+							gc_more12 = true
+							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank] = val_9
+						}
 					}
 				}
 			}
@@ -4066,11 +4384,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_act = gc_save89 &^ gc_dead
 			}
 			if compiled.SIMDBuild {
-				gc_vstep22 := 0
+				gc_vstep31 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask324 := compiled.Lane0Mask32()
-					for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
-						gc_rank := gc_vstep22
+					for ; gc_vstep31+7 < gc_n; gc_vstep31 += 8 {
+						gc_rank := gc_vstep31
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:74*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 						/*line hecbench_lda.go:74*/ r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
@@ -4078,22 +4396,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_rank := gc_vstep22; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep31; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			} else {
-				gc_vstep17 := 0
-				for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
-					gc_rank := gc_vstep17
+				gc_vstep21 := 0
+				for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
+					gc_rank := gc_vstep21
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lda.go:74*/ var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 				}
-				for gc_rank := gc_vstep17; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep21; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
@@ -4107,11 +4425,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		/*line hecbench_lda.go:224*/ var returned_4 bool
 		/*line hecbench_lda.go:36*/ shared_4 := gc_shared1(32)[:32]
 		if compiled.SIMDBuild {
-			gc_vstep23 := 0
+			gc_vstep32 := 0
 			if compiled.SIMD {
 				gc_vb13 := lanes.BroadcastFloat32x8(float32(0.0))
-				for ; gc_vstep23+7 < gc_n; gc_vstep23 += 8 {
-					gc_rank := gc_vstep23
+				for ; gc_vstep32+7 < gc_n; gc_vstep32 += 8 {
+					gc_rank := gc_vstep32
 					r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
 					/*line hecbench_lda.go:223*/ trainLoss := r_9
 					var r_12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
@@ -4122,7 +4440,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep23; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep32; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4133,9 +4451,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 		} else {
-			gc_vstep18 := 0
-			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
-				gc_rank := gc_vstep18
+			gc_vstep22 := 0
+			for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
+				gc_rank := gc_vstep22
 				/*line hecbench_lda.go:223*/ r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
 				var r_12 float32
@@ -4144,7 +4462,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
-			for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep22; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4173,10 +4491,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
 					gc_at28 := vec_4[gc_off31:][:gc_to]
 					if compiled.SIMDBuild {
-						gc_vstep24 := gc_from
+						gc_vstep33 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep24+7 < gc_to; gc_vstep24 += 8 {
-								gc_tx := gc_vstep24
+							for ; gc_vstep33+7 < gc_to; gc_vstep33 += 8 {
+								gc_tx := gc_vstep33
 								gc_rank := gc_base + gc_tx
 								/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 								var i_5 int = gc_tx + gc_off13
@@ -4186,10 +4504,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						if gc_vstep24 > gc_from {
+						if gc_vstep33 > gc_from {
 							gc_more13 = true
 						}
-						for gc_tx := gc_vstep24; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep33; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							val_12 := gc_s_val_12[gc_rank]
 							gc_more13 = true
@@ -4197,9 +4515,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_val_12[gc_rank] = val_12
 						}
 					} else {
-						gc_vstep19 := gc_from
-						for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
-							gc_tx := gc_vstep19
+						gc_vstep23 := gc_from
+						for ; gc_vstep23+7 < gc_to; gc_vstep23 += 8 {
+							gc_tx := gc_vstep23
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 							var i_5 int = gc_tx + gc_off13
@@ -4207,10 +4525,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 							/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
-						if gc_vstep19 > gc_from {
+						if gc_vstep23 > gc_from {
 							gc_more13 = true
 						}
-						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep23; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							val_12 := gc_s_val_12[gc_rank]
 							gc_more13 = true
@@ -4219,14 +4537,59 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_12 := gc_s_val_12[gc_rank]
-						i_5 := gc_tx + gc_off13
-						gc_more13 = true
-						/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-						gc_s_val_12[gc_rank] = val_12
+					if compiled.SIMDBuild {
+						gc_vstep34 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep34+7 < gc_to; gc_vstep34 += 8 {
+								gc_tx := gc_vstep34
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+								var i_5 int = gc_tx + gc_off13
+								/*line hecbench_lda.go:45*/ if i_5 < 0 || i_5 > len(vec_4)-8 {
+									break
+								}
+								/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
+								/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep34 > gc_from {
+							gc_more13 = true
+						}
+						for gc_tx := gc_vstep34; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
+							i_5 := gc_tx + gc_off13
+							gc_more13 = true
+							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank] = val_12
+						}
+					} else {
+						gc_vstep24 := gc_from
+						for ; gc_vstep24+7 < gc_to; gc_vstep24 += 8 {
+							gc_tx := gc_vstep24
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+							var i_5 int = gc_tx + gc_off13
+							/*line hecbench_lda.go:45*/ if i_5 < 0 || i_5 > len(vec_4)-8 {
+								break
+							}
+							/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
+							/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						}
+						if gc_vstep24 > gc_from {
+							gc_more13 = true
+						}
+						for gc_tx := gc_vstep24; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
+							i_5 := gc_tx + gc_off13
+							gc_more13 = true
+							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank] = val_12
+						}
 					}
 				}
 			}
@@ -4817,11 +5180,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_act = gc_save100 &^ gc_dead
 			}
 			if compiled.SIMDBuild {
-				gc_vstep25 := 0
+				gc_vstep35 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask325 := compiled.Lane0Mask32()
-					for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
-						gc_rank := gc_vstep25
+					for ; gc_vstep35+7 < gc_n; gc_vstep35 += 8 {
+						gc_rank := gc_vstep35
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:74*/ var r_12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 						/*line hecbench_lda.go:74*/ r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
@@ -4829,22 +5192,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_rank := gc_vstep25; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep35; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 			} else {
-				gc_vstep20 := 0
-				for ; gc_vstep20+7 < gc_n; gc_vstep20 += 8 {
-					gc_rank := gc_vstep20
+				gc_vstep25 := 0
+				for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
+					gc_rank := gc_vstep25
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lda.go:74*/ var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 				}
-				for gc_rank := gc_vstep20; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_vstep25; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
@@ -4867,6 +5230,54 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
 					if compiled.SIMDBuild {
+						gc_vstep36 := gc_from
+						for ; gc_vstep36+3 < gc_to; gc_vstep36 += 4 {
+							{
+								gc_tx := gc_vstep36 + 0
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep36 + 1
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep36 + 2
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep36 + 3
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+						}
+						for gc_tx := gc_vstep36; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
+						}
+					} else {
 						gc_vstep26 := gc_from
 						for ; gc_vstep26+3 < gc_to; gc_vstep26 += 4 {
 							{
@@ -4907,54 +5318,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 						for gc_tx := gc_vstep26; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
-							gc_at30[0] += valiLoss
-						}
-					} else {
-						gc_vstep21 := gc_from
-						for ; gc_vstep21+3 < gc_to; gc_vstep21 += 4 {
-							{
-								gc_tx := gc_vstep21 + 0
-								gc_rank := gc_base + gc_tx
-								trainLoss := gc_s_trainLoss[gc_rank]
-								r_12 := gc_s_r_12[gc_rank]
-								/*line hecbench_lda.go:224*/ valiLoss := r_12
-								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							{
-								gc_tx := gc_vstep21 + 1
-								gc_rank := gc_base + gc_tx
-								trainLoss := gc_s_trainLoss[gc_rank]
-								r_12 := gc_s_r_12[gc_rank]
-								/*line hecbench_lda.go:224*/ valiLoss := r_12
-								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							{
-								gc_tx := gc_vstep21 + 2
-								gc_rank := gc_base + gc_tx
-								trainLoss := gc_s_trainLoss[gc_rank]
-								r_12 := gc_s_r_12[gc_rank]
-								/*line hecbench_lda.go:224*/ valiLoss := r_12
-								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							{
-								gc_tx := gc_vstep21 + 3
-								gc_rank := gc_base + gc_tx
-								trainLoss := gc_s_trainLoss[gc_rank]
-								r_12 := gc_s_r_12[gc_rank]
-								/*line hecbench_lda.go:224*/ valiLoss := r_12
-								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-						}
-						for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]

@@ -93,10 +93,30 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:33*/ if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:34*/ lanes.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
+				}
 			}
 		}
 	}
@@ -124,17 +144,17 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							gc_at6 := cx[gc_off4+gc_fastlo:][:gc_seglen]
 							gc_at7 := cx[gc_off5+gc_fastlo:][:gc_seglen]
 							if compiled.SIMDBuild {
-								gc_vstep2 := gc_fastlo
+								gc_vstep3 := gc_fastlo
 								if compiled.SIMD {
-									for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
 										var myid int = gc_tx
 										_ = myid
 										/*line hecbench_lfib4.go:39*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_fastlo + gc_u
 									myid := gc_tx
 									_ = myid
@@ -159,11 +179,33 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								var myid int = gc_tx
+								/*line hecbench_lfib4.go:40*/ if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
+									break
+								}
+								/*line hecbench_lfib4.go:40*/ gc_row := cx[((px+i)+myid)+-256 : ((px+i)+myid)+-47]
+								/*line hecbench_lfib4.go:40*/ lanes.LoadUint32x8Slice(gc_row[201:]).Add(lanes.LoadUint32x8Slice(gc_row[137:])).Add(lanes.LoadUint32x8Slice(gc_row[77:])).Add(lanes.LoadUint32x8Slice(gc_row[0:])).StoreSlice(cx[px+i+myid:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							myid := gc_tx
+							/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+								cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							myid := gc_tx
+							/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+								cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
+						}
 					}
 				}
 			}
@@ -176,10 +218,10 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				gc_at9 := cx[gc_off6:][:gc_bdx]
 				gc_at10 := x[gc_off7:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var myid int = gc_tx
 							_ = myid
 							/*line hecbench_lfib4.go:33*/ lanes.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
@@ -187,7 +229,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
@@ -221,11 +263,33 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-					x[k*lfibP4+myid] = cx[myid]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var myid int = gc_tx
+							/*line hecbench_lfib4.go:46*/ if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
+								break
+							}
+							/*line hecbench_lfib4.go:47*/ lanes.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
+							lanes.LoadUint32x8Slice(cx[myid:]).StoreSlice(x[k*lfibP4+myid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						myid := gc_tx
+						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						myid := gc_tx
+						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
 				}
 			}
 		}
@@ -234,6 +298,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 
 // ColYGPUKernel is colYGPU of lfib4-cuda: the recurrence's response to a
 // unit impulse, run down a column of s, its last 3·P4 values left in y.
+//
+//line hecbench_lfib4.go:56
 func ColYGPUKernel(y []uint32, s int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_colYGPUKernel,
 		func(gc_t *gocuda.Thread) {
@@ -303,10 +369,30 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:61*/ if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:62*/ lanes.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
+				}
 			}
 		}
 	}
@@ -324,10 +410,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_at4 := cy[gc_off3+gc_fastlo2:][:gc_seglen2]
 						gc_at5 := cy[gc_off4+gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo2
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var myid int = gc_tx
 									_ = myid
 									/*line hecbench_lfib4.go:61*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
@@ -335,7 +421,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								myid := gc_tx
 								_ = myid
@@ -360,11 +446,33 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					cy[myid+lfibP4] = cy[ay+myid]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-					cy[myid+lfibP4] = cy[ay+myid]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var myid int = gc_tx
+							/*line hecbench_lfib4.go:66*/ if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
+								break
+							}
+							/*line hecbench_lfib4.go:67*/ lanes.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
+							lanes.LoadUint32x8Slice(cy[ay+myid:]).StoreSlice(cy[myid+lfibP4:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						myid := gc_tx
+						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						myid := gc_tx
+						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
 				}
 			}
 		}
@@ -391,17 +499,17 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							gc_at9 := cy[gc_off8+gc_fastlo3:][:gc_seglen3]
 							gc_at10 := cy[gc_off9+gc_fastlo3:][:gc_seglen3]
 							if compiled.SIMDBuild {
-								gc_vstep3 := gc_fastlo3
+								gc_vstep5 := gc_fastlo3
 								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+										gc_tx := gc_vstep5
 										var myid int = gc_tx
 										_ = myid
 										/*line hecbench_lfib4.go:71*/ lanes.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(lanes.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									myid := gc_tx
 									_ = myid
@@ -426,11 +534,33 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
+					if compiled.SIMDBuild {
+						gc_vstep6 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								var myid int = gc_tx
+								/*line hecbench_lfib4.go:72*/ if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
+									break
+								}
+								/*line hecbench_lfib4.go:72*/ gc_row := cy[((ay+i)+myid)+-256 : ((ay+i)+myid)+-47]
+								/*line hecbench_lfib4.go:72*/ lanes.LoadUint32x8Slice(gc_row[201:]).Add(lanes.LoadUint32x8Slice(gc_row[137:])).Add(lanes.LoadUint32x8Slice(gc_row[77:])).Add(lanes.LoadUint32x8Slice(gc_row[0:])).StoreSlice(cy[ay+i+myid:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							myid := gc_tx
+							/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+								cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							myid := gc_tx
+							/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+								cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
+						}
 					}
 				}
 			}
@@ -452,10 +582,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					gc_at15 := y[gc_fastlo4:][:gc_seglen4]
 					gc_at16 := cy[gc_fastlo4:][:gc_seglen4]
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_fastlo4
+						gc_vstep7 := gc_fastlo4
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:61*/ lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo4):])
@@ -464,7 +594,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep4 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx := gc_fastlo4 + gc_u4
 							myid := gc_tx
 							_ = myid
@@ -492,12 +622,37 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				y[myid] = cy[myid]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-				y[lfibP4+myid] = cy[lfibP4+myid]
-				y[myid] = cy[myid]
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:79*/ if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:79*/ gc_row2 := cy[myid : myid+520]
+						lanes.LoadUint32x8Slice(gc_row2[512:]).StoreSlice(y[2*lfibP4+myid:])
+						lanes.LoadUint32x8Slice(gc_row2[256:]).StoreSlice(y[lfibP4+myid:])
+						lanes.LoadUint32x8Slice(gc_row2[0:]).StoreSlice(y[myid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+					y[lfibP4+myid] = cy[lfibP4+myid]
+					y[myid] = cy[myid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+					y[lfibP4+myid] = cy[lfibP4+myid]
+					y[myid] = cy[myid]
+				}
 			}
 		}
 	}
@@ -592,16 +747,36 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:102*/ if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:103*/ lanes.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
+				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line hecbench_lfib4.go:109*/ if gc_bound := lfibP4; gc_bound < gc_to {
+		if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -615,17 +790,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_at3 := a0[gc_off+gc_fastlo:][:gc_seglen]
 						gc_at4 := y[gc_off+gc_fastlo:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var myid int = gc_tx
 									_ = myid
 									/*line hecbench_lfib4.go:105*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								myid := gc_tx
 								_ = myid
@@ -647,10 +822,30 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var myid int = gc_tx
+							/*line hecbench_lfib4.go:106*/ if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
+								break
+							}
+							/*line hecbench_lfib4.go:106*/ lanes.LoadUint32x8Slice(y[myid+lfibP4*2:]).StoreSlice(a0[myid+lfibP4*2:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						myid := gc_tx
+						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						myid := gc_tx
+						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+					}
 				}
 			}
 		}
@@ -663,10 +858,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			gc_at7 := c0[:gc_bdx]
 			gc_at8 := d0[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var myid int = gc_tx
 						_ = myid
 						/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -675,7 +870,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
@@ -715,12 +910,36 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
-				c0[myid] = b0[myid]
-				d0[myid] = c0[myid]
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:110*/ if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:111*/ lanes.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
+						lanes.LoadUint32x8Slice(b0[myid:]).StoreSlice(c0[myid:])
+						lanes.LoadUint32x8Slice(c0[myid:]).StoreSlice(d0[myid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
 			}
 		}
 	}
@@ -736,17 +955,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at9 := b0[gc_off3+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := a0[gc_off4+gc_fastlo2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_fastlo2
+						gc_vstep7 := gc_fastlo2
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							myid := gc_tx
 							_ = myid
@@ -768,10 +987,30 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:115*/ if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:116*/ lanes.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(lanes.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
 			}
 		}
 	}
@@ -789,17 +1028,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at12 := a0[gc_off6+gc_fastlo3:][:gc_seglen3]
 					gc_at13 := a0[gc_off7+gc_fastlo3:][:gc_seglen3]
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_fastlo3
+						gc_vstep9 := gc_fastlo3
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
+								gc_tx := gc_vstep9
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
 							myid := gc_tx
 							_ = myid
@@ -821,10 +1060,31 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+			if compiled.SIMDBuild {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+						gc_tx := gc_vstep10
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:118*/ if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:118*/ gc_row := a0[(a+myid)+-137 : (a+myid)+-52]
+						lanes.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(lanes.LoadUint32x8Slice(gc_row[77:]).Add(lanes.LoadUint32x8Slice(gc_row[0:]))).StoreSlice(c0[c+myid-lfibP4:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
 			}
 		}
 	}
@@ -844,17 +1104,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at16 := a0[gc_off10+gc_fastlo4:][:gc_seglen4]
 					gc_at17 := a0[gc_off11+gc_fastlo4:][:gc_seglen4]
 					if compiled.SIMDBuild {
-						gc_vstep6 := gc_fastlo4
+						gc_vstep11 := gc_fastlo4
 						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_fasthi4; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep11+7 < gc_fasthi4; gc_vstep11 += 8 {
+								gc_tx := gc_vstep11
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(lanes.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep6 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep11 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx := gc_fastlo4 + gc_u4
 							myid := gc_tx
 							_ = myid
@@ -879,11 +1139,33 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					a0[a-(lfibP4-lfibP1)+myid])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
-					a0[a-(lfibP4-lfibP1)+myid])
+			if compiled.SIMDBuild {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_bdx; gc_vstep12 += 8 {
+						gc_tx := gc_vstep12
+						var myid int = gc_tx
+						/*line hecbench_lfib4.go:121*/ if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
+							break
+						}
+						/*line hecbench_lfib4.go:121*/ gc_row2 := a0[(a+myid)+-201 : (a+myid)+-56]
+						lanes.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(lanes.LoadUint32x8Slice(gc_row2[137:]).Add(lanes.LoadUint32x8Slice(gc_row2[77:])).Add(lanes.LoadUint32x8Slice(gc_row2[0:]))).StoreSlice(d0[d+myid-lfibP4:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep12; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+						a0[a-(lfibP4-lfibP1)+myid])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+						a0[a-(lfibP4-lfibP1)+myid])
+				}
 			}
 		}
 	}
@@ -902,12 +1184,12 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if compiled.SIMDBuild {
-						gc_vstep7 := gc_from
+						gc_vstep13 := gc_from
 						if compiled.SIMD {
 							gc_vb := lanes.BroadcastUint32x8(uint32(0))
 						gc_simd_steps2:
-							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+								gc_tx := gc_vstep13
 								gc_pos.Thread = gc_base + gc_tx
 								var myid int = gc_tx
 								tmp := gc_vb
@@ -1471,7 +1753,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							myid := gc_tx
 							tmp := uint32(0)
@@ -3588,19 +3870,38 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_lfib4.go:178*/ if ((k0+i)*s-lfibP4+gc_tx) < 0 || ((k0+i)*s-lfibP4+gc_tx) > len(x)-8 || gc_tx < 0 || gc_tx > len(cx[i])-8 {
+								break
+							}
+							/*line hecbench_lfib4.go:179*/ lanes.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx:]).StoreSlice(cx[i][gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
+					}
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if compiled.SIMDBuild {
-			gc_vstep2 := 0
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_vstep2 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -3608,7 +3909,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					gc_s_pcx[gc_rank] = pcx
 				}
 				{
-					gc_tx := gc_vstep2 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -3616,7 +3917,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					gc_s_pcx[gc_rank] = pcx
 				}
 				{
-					gc_tx := gc_vstep2 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -3624,7 +3925,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					gc_s_pcx[gc_rank] = pcx
 				}
 				{
-					gc_tx := gc_vstep2 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -3632,7 +3933,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					gc_s_pcx[gc_rank] = pcx
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -3719,16 +4020,16 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 								gc_at3 := cx[gc_row3][gc_fastlo2:][:gc_seglen2]
 								gc_at4 := cx[gc_row3][gc_off2+gc_fastlo2:][:gc_seglen2]
 								gc_at5 := x[gc_off3+gc_fastlo2:][:gc_seglen2]
-								gc_vstep3 := gc_fastlo2
+								gc_vstep4 := gc_fastlo2
 								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+										gc_tx := gc_vstep4
 										/*line hecbench_lfib4.go:222*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 										lanes.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_fastlo2 + gc_u2
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -3743,7 +4044,21 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep5 := 0
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_lfib4.go:199*/ if (lfibP4+gc_tx) < 0 || (lfibP4+gc_tx) > len(cx[i_2])-8 || gc_tx < 0 || gc_tx > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx) > len(x)-8 {
+									break
+								}
+								/*line hecbench_lfib4.go:199*/ gc_row2 := cx[i_2][gc_tx : gc_tx+264]
+								lanes.LoadUint32x8Slice(gc_row2[256:]).StoreSlice(cx[i_2][gc_tx:])
+								lanes.LoadUint32x8Slice(gc_row2[0:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
 							x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]

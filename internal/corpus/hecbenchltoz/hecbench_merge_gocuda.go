@@ -248,13 +248,54 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					if gc_tx == 0 && gc_bx == 0 {
-						/*line hecbench_merge.go:106*/ diagonalPathIntersections[0] = 0
-						diagonalPathIntersections[gc_gdx+1] = 0
-						diagonalPathIntersections[gc_gdx] = ALength
-						diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_b2 := gc_none
+							if gc_bx == 0 {
+								gc_b2 = gc_all
+							}
+							gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b2)
+							if gc_if.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_merge.go:106*/ diagonalPathIntersections[0] = 0
+								}
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_merge.go:107*/ diagonalPathIntersections[gc_gdx+1] = 0
+								}
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_merge.go:108*/ diagonalPathIntersections[gc_gdx] = ALength
+								}
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_merge.go:109*/ diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						if gc_tx == 0 && gc_bx == 0 {
+							/*line hecbench_merge.go:106*/ diagonalPathIntersections[0] = 0
+							diagonalPathIntersections[gc_gdx+1] = 0
+							diagonalPathIntersections[gc_gdx] = ALength
+							diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						if gc_tx == 0 && gc_bx == 0 {
+							/*line hecbench_merge.go:106*/ diagonalPathIntersections[0] = 0
+							diagonalPathIntersections[gc_gdx+1] = 0
+							diagonalPathIntersections[gc_gdx] = ALength
+							diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
+						}
 					}
 				}
 			}

@@ -595,10 +595,30 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 					/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					localID := uint32(gc_tx)
-					/*line hecbench_radixsort.go:168*/ blockOffsets[groupID*16+localID] = sStartPointers[localID]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var localID uint32 = uint32(gc_tx)
+							/*line hecbench_radixsort.go:168*/ if gc_tx < 0 || gc_tx > 4294967288 || int(localID) < 0 || int(localID) > len(sStartPointers)-8 || int(groupID*16+localID) < 0 || int(groupID*16+localID) > len(blockOffsets)-8 {
+								break
+							}
+							/*line hecbench_radixsort.go:168*/ lanes.LoadUint32x8Slice(sStartPointers[localID:]).StoreSlice(blockOffsets[groupID*16+localID:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:168*/ blockOffsets[groupID*16+localID] = sStartPointers[localID]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:168*/ blockOffsets[groupID*16+localID] = sStartPointers[localID]
+					}
 				}
 			}
 		}
@@ -627,37 +647,72 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localID := uint32(gc_tx)
 					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						localID := uint32(gc_tx)
+						/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localID := uint32(gc_tx)
 					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					localID := uint32(gc_tx)
-					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					localID := uint32(gc_tx)
-					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 			}
 		}
 	}
@@ -666,6 +721,8 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 // ReorderDataKeysOnlyKernel is reorderDataKeysOnlyK of radixsort-cuda:
 // each of a block's 2·CTA_SIZE keys goes to its digit's global offset
 // plus its rank in the block's run of that digit.
+//
+//line hecbench_radixsort.go:198
 func ReorderDataKeysOnlyKernel(outKeys, keys, blockOffsets, offsets []uint32, startbit, numElements, totalBlocks uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reorderDataKeysOnlyKernel,
 		func(gc_t *gocuda.Thread) {

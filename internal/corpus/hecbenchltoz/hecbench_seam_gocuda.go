@@ -980,7 +980,38 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line hecbench_seam.go:309*/ if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+								break
+							}
+							/*line hecbench_seam.go:309*/ gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(valCache[tid+i_:]).Merge(lanes.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
+								lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(lanes.LoadInt32x8Slice(ixCache[tid:]), gc_if).StoreSlice(ixCache[tid:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line hecbench_seam.go:309*/ if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+							break
+						}
+						/*line hecbench_seam.go:309*/ gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
+						if gc_if.ToBits() != 0 {
+							/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(valCache[tid+i_:]).StoreMasked((*[8]int32)(valCache[tid:]), gc_if)
+							lanes.LoadInt32x8Slice(ixCache[tid+i_:]).StoreMasked((*[8]int32)(ixCache[tid:]), gc_if)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_seam.go:309*/ if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
@@ -1000,14 +1031,14 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
 				gc_at5 := dIndices[gc_off3:][:1]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 				}
 			} else {

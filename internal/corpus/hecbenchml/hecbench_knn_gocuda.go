@@ -159,26 +159,162 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
-						cond1 := beginB+tx < wB
-						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
-							if cond0 {
-								sharedA[ty][tx] = A[a+wA*ty+tx]
+					if compiled.SIMDBuild {
+						gc_vstep3 := 0
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb2 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line hecbench_knn.go:44*/ cond0 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+								cond1 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+								/*line hecbench_knn.go:54*/ if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
+									break
+								}
+								/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+									/*line hecbench_knn.go:54*/ gc_if := cond0
+									if gc_if.ToBits() != 0 {
+										/*line hecbench_knn.go:54*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
+											/*line hecbench_knn.go:56*/ lanes.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
+										} else {
+											var gc_lanes [8]float32
+											/*line hecbench_knn.go:56*/ lanes.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
+											for gc_k := range 8 {
+												if gc_if.ToBits()&(1<<gc_k) != 0 {
+													gc_pos.Thread = gc_rank + gc_k
+													/*line hecbench_knn.go:56*/ sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else.ToBits() != 0 {
+										/*line hecbench_knn.go:56*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
+											/*line hecbench_knn.go:58*/ gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
+										} else {
+											var gc_lanes2 [8]float32
+											gc_vb2.Store(&gc_lanes2)
+											for gc_k2 := range 8 {
+												if gc_else.ToBits()&(1<<gc_k2) != 0 {
+													gc_pos.Thread = gc_rank + gc_k2
+													/*line hecbench_knn.go:58*/ sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									/*line hecbench_knn.go:58*/ gc_if2 := cond1
+									if gc_if2.ToBits() != 0 {
+										/*line hecbench_knn.go:58*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
+											/*line hecbench_knn.go:61*/ lanes.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
+										} else {
+											var gc_lanes3 [8]float32
+											/*line hecbench_knn.go:61*/ lanes.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
+											for gc_k3 := range 8 {
+												if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line hecbench_knn.go:61*/ sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+									gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else2.ToBits() != 0 {
+										/*line hecbench_knn.go:61*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
+											/*line hecbench_knn.go:63*/ gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
+										} else {
+											var gc_lanes4 [8]float32
+											gc_vb2.Store(&gc_lanes4)
+											for gc_k4 := range 8 {
+												if gc_else2.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line hecbench_knn.go:63*/ sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								} else {
+									/*line hecbench_knn.go:63*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
+										/*line hecbench_knn.go:66*/ gc_vb2.StoreSlice(sharedA[ty][tx:])
+									} else {
+										var gc_lanes5 [8]float32
+										gc_vb2.Store(&gc_lanes5)
+										for gc_k5 := range 8 {
+											if 0xff&(1<<gc_k5) != 0 {
+												gc_pos.Thread = gc_rank + gc_k5
+												/*line hecbench_knn.go:66*/ sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_knn.go:66*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
+										gc_vb2.StoreSlice(sharedB[ty][tx:])
+									} else {
+										var gc_lanes6 [8]float32
+										gc_vb2.Store(&gc_lanes6)
+										for gc_k6 := range 8 {
+											if 0xff&(1<<gc_k6) != 0 {
+												gc_pos.Thread = gc_rank + gc_k6
+												/*line hecbench_knn.go:67*/ sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
+							cond1 := beginB+tx < wB
+							/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+								if cond0 {
+									sharedA[ty][tx] = A[a+wA*ty+tx]
+								} else {
+									sharedA[ty][tx] = 0
+								}
+								if cond1 {
+									sharedB[ty][tx] = B[b+wB*ty+tx]
+								} else {
+									sharedB[ty][tx] = 0
+								}
 							} else {
 								sharedA[ty][tx] = 0
-							}
-							if cond1 {
-								sharedB[ty][tx] = B[b+wB*ty+tx]
-							} else {
 								sharedB[ty][tx] = 0
 							}
-						} else {
-							sharedA[ty][tx] = 0
-							sharedB[ty][tx] = 0
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
+							cond1 := beginB+tx < wB
+							/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+								if cond0 {
+									sharedA[ty][tx] = A[a+wA*ty+tx]
+								} else {
+									sharedA[ty][tx] = 0
+								}
+								if cond1 {
+									sharedB[ty][tx] = B[b+wB*ty+tx]
+								} else {
+									sharedB[ty][tx] = 0
+								}
+							} else {
+								sharedA[ty][tx] = 0
+								sharedB[ty][tx] = 0
+							}
 						}
 					}
 				}
@@ -191,7 +327,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(beginB, gc_to) {
+			/*line hecbench_knn.go:80*/ if !compiled.Adds(beginB, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
@@ -205,13 +341,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					continue
 				}
-				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
 						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -261,7 +397,97 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hecbench_knn.go:49*/ var tmp float32
+						ssd := gc_s_ssd[gc_rank]
+						{
+							k := int(0)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(1)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(2)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(3)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(4)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(5)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(6)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(7)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(8)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(9)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(10)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(11)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(12)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(13)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(14)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(15)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						gc_s_ssd[gc_rank] = ssd
+					}
 				} else {
+					gc_vstep3 := gc_from
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -312,95 +538,95 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
 						/*line hecbench_knn.go:75*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					/*line hecbench_knn.go:49*/ var tmp float32
-					ssd := gc_s_ssd[gc_rank]
-					{
-						k := int(0)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hecbench_knn.go:49*/ var tmp float32
+						ssd := gc_s_ssd[gc_rank]
+						{
+							k := int(0)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(1)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(2)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(3)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(4)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(5)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(6)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(7)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(8)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(9)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(10)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(11)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(12)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(13)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(14)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
+							k := int(15)
+							/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						gc_s_ssd[gc_rank] = ssd
 					}
-					{
-						k := int(1)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(2)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(3)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(4)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(5)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(6)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(7)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(8)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(9)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(10)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(11)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(12)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(13)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(14)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					{
-						k := int(15)
-						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
-						ssd += tmp * tmp
-					}
-					gc_s_ssd[gc_rank] = ssd
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -412,7 +638,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-		/*line hecbench_knn.go:93*/ if !compiled.Adds(beginB, gc_to) {
+		if !compiled.Adds(beginB, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
@@ -429,12 +655,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			gc_off3 := (beginA+gc_ty)*wB + beginB
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
 				gc_at5 := AB[gc_off3:][:gc_to]
-				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
 						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -447,7 +673,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+					}
 				} else {
+					gc_vstep4 := gc_from
 					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
 							gc_tx := gc_vstep4 + 0
@@ -474,20 +706,51 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 							/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 						}
 					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					ssd := gc_s_ssd[gc_rank]
-					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					ssd := gc_s_ssd[gc_rank]
-					/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hecbench_knn.go:45*/ cond1 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							_ = cond1
+							var cond2 bool = beginA+ty < wA
+							_ = cond2
+							/*line hecbench_knn.go:47*/ ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+							/*line hecbench_knn.go:89*/ if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
+								break
+							}
+							/*line hecbench_knn.go:89*/ ssd.StoreSlice(AB[(beginA+ty)*wB+beginB+tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+					}
 				}
 			}
 			gc_ty++
@@ -706,13 +969,41 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 					/*line hecbench_knn.go:170*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-					yIndex := uint32(gc_by*gc_bdy + gc_ty)
-					/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var xIndex uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+							var yIndex uint32 = uint32(gc_by*gc_bdy + gc_ty)
+							/*line hecbench_knn.go:170*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(yIndex*
+								/*line hecbench_knn.go:170*/ uint32(width)+xIndex) < 0 || int(yIndex*uint32(width)+xIndex) > len(dist)-8 {
+								break
+							}
+							/*line hecbench_knn.go:170*/ gc_t := lanes.LoadFloat32x8Slice(dist[yIndex*uint32(width)+xIndex:])
+							gc_x := gc_t
+							gc_t2 := gc_x.Sqrt()
+							/*line hecbench_knn.go:170*/ gc_t2.StoreSlice(dist[yIndex*uint32(width)+xIndex:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+						yIndex := uint32(gc_by*gc_bdy + gc_ty)
+						/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+						yIndex := uint32(gc_by*gc_bdy + gc_ty)
+						/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
+					}
 				}
 			}
 			gc_ty++

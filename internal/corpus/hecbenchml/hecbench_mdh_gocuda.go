@@ -292,14 +292,42 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					lid := gc_tx
-					/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
-					shared[lid+lsize] = ay[jatom+lid]
-					shared[lid+2*lsize] = az[jatom+lid]
-					shared[lid+3*lsize] = charge[jatom+lid]
-					shared[lid+4*lsize] = size[jatom+lid]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var lid int = gc_tx
+							/*line hecbench_mdh.go:99*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+								break
+							}
+							/*line hecbench_mdh.go:99*/ lanes.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+							/*line hecbench_mdh.go:99*/ lanes.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+							lanes.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
+							lanes.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
+							lanes.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lid := gc_tx
+						/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lid := gc_tx
+						/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
+					}
 				}
 			}
 		}
@@ -332,48 +360,86 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-	gc_vstep2 := 0
-	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
-		{
-			gc_rank := gc_vstep2 + 0
+	if compiled.SIMDBuild {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			{
+				gc_rank := gc_vstep3 + 0
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep3 + 1
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep3 + 2
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep3 + 3
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
-		{
-			gc_rank := gc_vstep2 + 1
+	} else {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 		}
-		{
-			gc_rank := gc_vstep2 + 2
-			gc_pos.Thread = gc_rank
-			igrid := gc_s_igrid[gc_rank]
-			v := gc_s_v[gc_rank]
-			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
-		}
-		{
-			gc_rank := gc_vstep2 + 3
-			gc_pos.Thread = gc_rank
-			igrid := gc_s_igrid[gc_rank]
-			v := gc_s_v[gc_rank]
-			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
-		}
-	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		igrid := gc_s_igrid[gc_rank]
-		v := gc_s_v[gc_rank]
-		/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
 	}
 }
 
 // Mdh3Kernel is mdh3 of mdh-cuda: mdh2 with fast_sqrtf and fast_expf.
-//
-//line hecbench_mdh.go:123
 func Mdh3Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mdh3Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -482,14 +548,42 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					lid := gc_tx
-					/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]
-					shared[lid+lsize] = ay[jatom+lid]
-					shared[lid+2*lsize] = az[jatom+lid]
-					shared[lid+3*lsize] = charge[jatom+lid]
-					shared[lid+4*lsize] = size[jatom+lid]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var lid int = gc_tx
+							/*line hecbench_mdh.go:137*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+								break
+							}
+							/*line hecbench_mdh.go:137*/ lanes.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+							/*line hecbench_mdh.go:137*/ lanes.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+							lanes.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
+							lanes.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
+							lanes.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lid := gc_tx
+						/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lid := gc_tx
+						/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
+					}
 				}
 			}
 		}
@@ -522,42 +616,82 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-	gc_vstep2 := 0
-	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
-		{
-			gc_rank := gc_vstep2 + 0
+	if compiled.SIMDBuild {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			{
+				gc_rank := gc_vstep3 + 0
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep3 + 1
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep3 + 2
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep3 + 3
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
-		{
-			gc_rank := gc_vstep2 + 1
+	} else {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				igrid := gc_s_igrid[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 		}
-		{
-			gc_rank := gc_vstep2 + 2
-			gc_pos.Thread = gc_rank
-			igrid := gc_s_igrid[gc_rank]
-			v := gc_s_v[gc_rank]
-			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
-		}
-		{
-			gc_rank := gc_vstep2 + 3
-			gc_pos.Thread = gc_rank
-			igrid := gc_s_igrid[gc_rank]
-			v := gc_s_v[gc_rank]
-			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
-		}
-	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		igrid := gc_s_igrid[gc_rank]
-		v := gc_s_v[gc_rank]
-		/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
 	}
 }
 

@@ -639,7 +639,52 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep5 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+							/*line hecbench_resnet.go:51*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+							/*line hecbench_resnet.go:51*/ gc_if := res.Greater(gc_vb2)
+							if gc_if.ToBits() != 0 {
+								res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else.ToBits() != 0 {
+								/*line hecbench_resnet.go:55*/ gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:51*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+							break
+						}
+						/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+						/*line hecbench_resnet.go:51*/ gc_if := res.Greater(gc_vb)
+						if gc_if.ToBits() != 0 {
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+						}
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+						if gc_else.ToBits() != 0 {
+							/*line hecbench_resnet.go:55*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+						}
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -738,15 +783,46 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_at7[gc_tx] = 0.0
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-					/*line hecbench_resnet.go:74*/ input[ind] = A[tile*512+ind]
-					bias[inChannel] = bnBias[part*128+inChannel]
-					scale[inChannel] = bnScale[part*128+inChannel]
-					output[ind] = 0.0
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+							/*line hecbench_resnet.go:74*/ if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:75*/ lanes.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
+							lanes.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
+							lanes.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
+							/*line hecbench_resnet.go:77*/ gc_vb.StoreSlice(output[ind:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:74*/ input[ind] = A[tile*512+ind]
+						bias[inChannel] = bnBias[part*128+inChannel]
+						scale[inChannel] = bnScale[part*128+inChannel]
+						output[ind] = 0.0
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:74*/ input[ind] = A[tile*512+ind]
+						bias[inChannel] = bnBias[part*128+inChannel]
+						scale[inChannel] = bnScale[part*128+inChannel]
+						output[ind] = 0.0
+					}
 				}
 			}
 			gc_ty++
@@ -759,103 +835,177 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
-						/*line hecbench_resnet.go:81*/ if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
-							break
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+							/*line hecbench_resnet.go:81*/ if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
+							/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
 						}
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
-						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-					{
-						i := int(0)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						{
+							i := int(0)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(1)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(2)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(3)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(4)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(5)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(6)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(7)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(8)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(9)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(10)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(11)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(12)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(13)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(14)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(15)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
 					}
-					{
-						i := int(1)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(2)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(3)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(4)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(5)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(6)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(7)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(8)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(9)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(10)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(11)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(12)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(13)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(14)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-					}
-					{
-						i := int(15)
-						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+				} else {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						{
+							i := int(0)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(1)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(2)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(3)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(4)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(5)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(6)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(7)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(8)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(9)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(10)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(11)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(12)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(13)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(14)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
+						{
+							i := int(15)
+							/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+						}
 					}
 				}
 				gc_ty++
@@ -868,349 +1018,615 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_pos.Thread = gc_base + gc_tx
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
-						/*line hecbench_resnet.go:87*/ if (inChannel+compiled.Trip(0)*
-							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 || ((line*128) < 0 || ((line*128)+63) > len(AStart)-1) {
-							break
-						}
-						/*line hecbench_resnet.go:88*/ gc_row, gc_row2 :=
-							/*line hecbench_resnet.go:88*/ weights[inChannel:inChannel+8072], AStart[line*128:(line*128)+64]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_pos.Thread = gc_base + gc_tx
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+							/*line hecbench_resnet.go:87*/ if (inChannel+compiled.Trip(0)*
+								128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 || ((line*128) < 0 || ((line*128)+63) > len(AStart)-1) {
+								break
+							}
+							/*line hecbench_resnet.go:88*/ gc_row, gc_row2 :=
+								/*line hecbench_resnet.go:88*/ weights[inChannel:inChannel+8072], AStart[line*128:(line*128)+64]
 //line hecbench_resnet.go:88
-						lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[128:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[256:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[384:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[512:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[640:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[768:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[896:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1024:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1152:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1280:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1408:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1536:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1664:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1792:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1920:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2048:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2176:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2304:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2432:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2560:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2688:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2816:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2944:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3072:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3200:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3328:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3456:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3584:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3712:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3840:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3968:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[32], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4096:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[33], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4224:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[34], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4352:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[35], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4480:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[36], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4608:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[37], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4736:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[38], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4864:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[39], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4992:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[40], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5120:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[41], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5248:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[42], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5376:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[43], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5504:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[44], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5632:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[45], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5760:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[46], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5888:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[47], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6016:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[48], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6144:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[49], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6272:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[50], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6400:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[51], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6528:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[52], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6656:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[53], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6784:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[54], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6912:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[55], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7040:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[56], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7168:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[57], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7296:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[58], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7424:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[59], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7552:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[60], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7680:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[61], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7808:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[62], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7936:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[63], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[8064:]))).StoreSlice(output[ind:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-					{
-						p := int(0)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(1)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(2)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(3)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(4)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(5)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(6)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(7)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(8)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(9)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(10)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(11)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(12)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(13)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(14)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(15)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(16)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(17)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(18)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(19)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(20)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(21)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(22)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(23)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(24)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(25)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(26)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(27)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(28)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(29)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(30)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(31)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(32)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(33)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(34)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(35)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(36)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(37)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(38)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(39)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(40)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(41)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(42)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(43)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(44)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(45)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(46)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(47)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(48)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(49)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(50)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(51)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(52)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(53)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(54)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(55)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(56)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(57)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(58)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(59)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(60)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(61)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(62)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-					}
-					{
-						p := int(63)
-						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+							lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[128:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[256:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[384:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[512:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[640:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[768:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[896:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1024:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1152:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1280:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1408:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1536:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1664:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1792:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1920:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2048:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2176:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2304:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2432:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2560:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2688:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2816:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2944:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3072:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3200:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3328:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3456:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3584:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3712:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3840:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3968:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[32], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4096:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[33], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4224:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[34], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4352:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[35], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4480:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[36], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4608:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[37], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4736:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[38], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4864:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[39], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4992:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[40], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5120:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[41], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5248:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[42], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5376:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[43], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5504:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[44], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5632:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[45], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5760:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[46], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5888:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[47], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6016:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[48], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6144:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[49], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6272:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[50], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6400:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[51], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6528:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[52], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6656:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[53], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6784:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[54], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6912:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[55], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7040:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[56], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7168:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[57], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7296:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[58], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7424:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[59], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7552:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[60], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7680:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[61], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7808:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[62], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7936:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[63], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[8064:]))).StoreSlice(output[ind:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						{
+							p := int(0)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(1)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(2)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(3)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(4)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(5)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(6)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(7)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(8)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(9)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(10)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(11)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(12)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(13)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(14)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(15)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(16)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(17)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(18)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(19)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(20)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(21)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(22)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(23)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(24)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(25)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(26)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(27)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(28)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(29)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(30)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(31)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(32)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(33)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(34)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(35)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(36)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(37)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(38)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(39)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(40)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(41)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(42)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(43)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(44)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(45)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(46)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(47)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(48)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(49)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(50)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(51)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(52)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(53)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(54)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(55)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(56)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(57)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(58)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(59)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(60)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(61)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(62)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(63)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+					}
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						{
+							p := int(0)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(1)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(2)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(3)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(4)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(5)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(6)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(7)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(8)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(9)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(10)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(11)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(12)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(13)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(14)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(15)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(16)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(17)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(18)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(19)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(20)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(21)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(22)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(23)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(24)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(25)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(26)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(27)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(28)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(29)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(30)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(31)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(32)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(33)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(34)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(35)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(36)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(37)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(38)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(39)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(40)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(41)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(42)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(43)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(44)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(45)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(46)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(47)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(48)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(49)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(50)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(51)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(52)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(53)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(54)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(55)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(56)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(57)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(58)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(59)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(60)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(61)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(62)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
+						{
+							p := int(63)
+							/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+						}
 					}
 				}
 				gc_ty++
@@ -1231,11 +1647,11 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at9 := output[gc_off6:][:gc_bdx]
 				gc_at10 := bias[:gc_bdx]
 				gc_at11 := CStart[gc_off7:][:gc_bdx]
-				gc_vstep4 := 0
 				if compiled.SIMDBuild {
+					gc_vstep5 := 0
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var inChannel int = gc_tx
 							var line int = gc_ty
 							/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
@@ -1245,7 +1661,12 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+						gc_at11[gc_tx] = res
+					}
 				} else {
+					gc_vstep4 := 0
 					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						{
 							gc_tx := gc_vstep4 + 0
@@ -1268,19 +1689,46 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 							gc_at11[gc_tx] = res
 						}
 					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
-					gc_at11[gc_tx] = res
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+						gc_at11[gc_tx] = res
+					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-					/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-					CStart[line*512+inChannel] = res
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+							/*line hecbench_resnet.go:94*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
+								512+inChannel) < 0 || (line*512+inChannel) > len(CStart)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:94*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+							res.StoreSlice(CStart[line*512+inChannel:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						CStart[line*512+inChannel] = res
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						CStart[line*512+inChannel] = res
+					}
 				}
 			}
 			gc_ty++
@@ -1616,7 +2064,52 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep5 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+							/*line hecbench_resnet.go:135*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+							/*line hecbench_resnet.go:135*/ gc_if := res.Greater(gc_vb2)
+							if gc_if.ToBits() != 0 {
+								res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else.ToBits() != 0 {
+								/*line hecbench_resnet.go:139*/ gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:135*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+							break
+						}
+						/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+						/*line hecbench_resnet.go:135*/ gc_if := res.Greater(gc_vb)
+						if gc_if.ToBits() != 0 {
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+						}
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+						if gc_else.ToBits() != 0 {
+							/*line hecbench_resnet.go:139*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+						}
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1715,15 +2208,46 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_at7[gc_tx] = 0.0
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-					/*line hecbench_resnet.go:158*/ input[ind] = A[tile*1024+ind]
-					bias[inChannel] = bnBias[part*256+inChannel]
-					scale[inChannel] = bnScale[part*256+inChannel]
-					output[ind] = 0.0
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+							/*line hecbench_resnet.go:158*/ if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:159*/ lanes.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
+							lanes.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
+							lanes.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
+							/*line hecbench_resnet.go:161*/ gc_vb.StoreSlice(output[ind:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:158*/ input[ind] = A[tile*1024+ind]
+						bias[inChannel] = bnBias[part*256+inChannel]
+						scale[inChannel] = bnScale[part*256+inChannel]
+						output[ind] = 0.0
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:158*/ input[ind] = A[tile*1024+ind]
+						bias[inChannel] = bnBias[part*256+inChannel]
+						scale[inChannel] = bnScale[part*256+inChannel]
+						output[ind] = 0.0
+					}
 				}
 			}
 			gc_ty++
@@ -1736,63 +2260,105 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
-						/*line hecbench_resnet.go:165*/ if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
-							break
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+							/*line hecbench_resnet.go:165*/ if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
+							/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
 						}
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
-						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-					{
-						i := int(0)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						{
+							i := int(0)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(1)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(2)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(3)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(4)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(5)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(6)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(7)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
 					}
-					{
-						i := int(1)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-					}
-					{
-						i := int(2)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-					}
-					{
-						i := int(3)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-					}
-					{
-						i := int(4)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-					}
-					{
-						i := int(5)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-					}
-					{
-						i := int(6)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-					}
-					{
-						i := int(7)
-						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+				} else {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						{
+							i := int(0)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(1)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(2)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(3)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(4)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(5)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(6)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
+						{
+							i := int(7)
+							/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+						}
 					}
 				}
 				gc_ty++
@@ -1805,189 +2371,327 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_pos.Thread = gc_base + gc_tx
-						var inChannel int = gc_tx
-						var line int = gc_ty
-						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
-						/*line hecbench_resnet.go:171*/ if (inChannel+compiled.Trip(0)*
-							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || (inChannel+compiled.Trip(16)*256) < 0 || (inChannel+compiled.Trip(16)*256) > len(weights)-8 || (inChannel+compiled.Trip(17)*256) < 0 || (inChannel+compiled.Trip(17)*256) > len(weights)-8 || (inChannel+compiled.Trip(18)*256) < 0 || (inChannel+compiled.Trip(18)*256) > len(weights)-8 || (inChannel+compiled.Trip(19)*256) < 0 || (inChannel+compiled.Trip(19)*256) > len(weights)-8 || (inChannel+compiled.Trip(20)*256) < 0 || (inChannel+compiled.Trip(20)*256) > len(weights)-8 || (inChannel+compiled.Trip(21)*256) < 0 || (inChannel+compiled.Trip(21)*256) > len(weights)-8 || (inChannel+compiled.Trip(22)*256) < 0 || (inChannel+compiled.Trip(22)*256) > len(weights)-8 || (inChannel+compiled.Trip(23)*256) < 0 || (inChannel+compiled.Trip(23)*256) > len(weights)-8 || (inChannel+compiled.Trip(24)*256) < 0 || (inChannel+compiled.Trip(24)*256) > len(weights)-8 || (inChannel+compiled.Trip(25)*256) < 0 || (inChannel+compiled.Trip(25)*256) > len(weights)-8 || (inChannel+compiled.Trip(26)*256) < 0 || (inChannel+compiled.Trip(26)*256) > len(weights)-8 || (inChannel+compiled.Trip(27)*256) < 0 || (inChannel+compiled.Trip(27)*256) > len(weights)-8 || (inChannel+compiled.Trip(28)*256) < 0 || (inChannel+compiled.Trip(28)*256) > len(weights)-8 || (inChannel+compiled.Trip(29)*256) < 0 || (inChannel+compiled.Trip(29)*256) > len(weights)-8 || (inChannel+compiled.Trip(30)*256) < 0 || (inChannel+compiled.Trip(30)*256) > len(weights)-8 || (inChannel+compiled.Trip(31)*256) < 0 || (inChannel+compiled.Trip(31)*256) > len(weights)-8 || ((line*256) < 0 || ((line*256)+31) > len(AStart)-1) {
-							break
-						}
-						/*line hecbench_resnet.go:172*/ gc_row, gc_row2 :=
-							/*line hecbench_resnet.go:172*/ weights[inChannel:inChannel+7944], AStart[line*256:(line*256)+32]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_pos.Thread = gc_base + gc_tx
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+							/*line hecbench_resnet.go:171*/ if (inChannel+compiled.Trip(0)*
+								256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || (inChannel+compiled.Trip(16)*256) < 0 || (inChannel+compiled.Trip(16)*256) > len(weights)-8 || (inChannel+compiled.Trip(17)*256) < 0 || (inChannel+compiled.Trip(17)*256) > len(weights)-8 || (inChannel+compiled.Trip(18)*256) < 0 || (inChannel+compiled.Trip(18)*256) > len(weights)-8 || (inChannel+compiled.Trip(19)*256) < 0 || (inChannel+compiled.Trip(19)*256) > len(weights)-8 || (inChannel+compiled.Trip(20)*256) < 0 || (inChannel+compiled.Trip(20)*256) > len(weights)-8 || (inChannel+compiled.Trip(21)*256) < 0 || (inChannel+compiled.Trip(21)*256) > len(weights)-8 || (inChannel+compiled.Trip(22)*256) < 0 || (inChannel+compiled.Trip(22)*256) > len(weights)-8 || (inChannel+compiled.Trip(23)*256) < 0 || (inChannel+compiled.Trip(23)*256) > len(weights)-8 || (inChannel+compiled.Trip(24)*256) < 0 || (inChannel+compiled.Trip(24)*256) > len(weights)-8 || (inChannel+compiled.Trip(25)*256) < 0 || (inChannel+compiled.Trip(25)*256) > len(weights)-8 || (inChannel+compiled.Trip(26)*256) < 0 || (inChannel+compiled.Trip(26)*256) > len(weights)-8 || (inChannel+compiled.Trip(27)*256) < 0 || (inChannel+compiled.Trip(27)*256) > len(weights)-8 || (inChannel+compiled.Trip(28)*256) < 0 || (inChannel+compiled.Trip(28)*256) > len(weights)-8 || (inChannel+compiled.Trip(29)*256) < 0 || (inChannel+compiled.Trip(29)*256) > len(weights)-8 || (inChannel+compiled.Trip(30)*256) < 0 || (inChannel+compiled.Trip(30)*256) > len(weights)-8 || (inChannel+compiled.Trip(31)*256) < 0 || (inChannel+compiled.Trip(31)*256) > len(weights)-8 || ((line*256) < 0 || ((line*256)+31) > len(AStart)-1) {
+								break
+							}
+							/*line hecbench_resnet.go:172*/ gc_row, gc_row2 :=
+								/*line hecbench_resnet.go:172*/ weights[inChannel:inChannel+7944], AStart[line*256:(line*256)+32]
 //line hecbench_resnet.go:172
-						lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[256:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[512:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[768:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1024:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1280:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1536:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1792:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2048:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2304:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2560:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2816:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3072:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3328:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3584:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3840:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4096:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4352:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4608:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4864:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5120:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5376:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5632:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5888:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6144:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6400:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6656:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6912:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7168:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7424:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7680:]))).StoreSlice(output[ind:])
-						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7936:]))).StoreSlice(output[ind:])
+							lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[256:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[512:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[768:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1024:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1280:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1536:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1792:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2048:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2304:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2560:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2816:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3072:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3328:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3584:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3840:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4096:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4352:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4608:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4864:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5120:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5376:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5632:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5888:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6144:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6400:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6656:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6912:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7168:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7424:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7680:]))).StoreSlice(output[ind:])
+							/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7936:]))).StoreSlice(output[ind:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-					{
-						p := int(0)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						{
+							p := int(0)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(1)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(2)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(3)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(4)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(5)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(6)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(7)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(8)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(9)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(10)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(11)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(12)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(13)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(14)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(15)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(16)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(17)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(18)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(19)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(20)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(21)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(22)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(23)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(24)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(25)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(26)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(27)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(28)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(29)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(30)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(31)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
 					}
-					{
-						p := int(1)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(2)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(3)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(4)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(5)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(6)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(7)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(8)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(9)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(10)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(11)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(12)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(13)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(14)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(15)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(16)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(17)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(18)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(19)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(20)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(21)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(22)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(23)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(24)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(25)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(26)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(27)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(28)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(29)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(30)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-					}
-					{
-						p := int(31)
-						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						{
+							p := int(0)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(1)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(2)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(3)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(4)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(5)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(6)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(7)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(8)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(9)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(10)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(11)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(12)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(13)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(14)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(15)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(16)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(17)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(18)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(19)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(20)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(21)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(22)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(23)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(24)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(25)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(26)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(27)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(28)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(29)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(30)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
+						{
+							p := int(31)
+							/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+						}
 					}
 				}
 				gc_ty++
@@ -2008,11 +2712,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at9 := scale[:gc_bdx]
 				gc_at10 := output[gc_off7:][:gc_bdx]
 				gc_at11 := bias[:gc_bdx]
-				gc_vstep4 := 0
 				if compiled.SIMDBuild {
+					gc_vstep5 := 0
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var inChannel int = gc_tx
 							var line int = gc_ty
 							/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
@@ -2021,7 +2725,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					}
 				} else {
+					gc_vstep4 := 0
 					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						{
 							gc_tx := gc_vstep4 + 0
@@ -2040,17 +2748,41 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 							/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 						}
 					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					inChannel := gc_tx
-					line := gc_ty
-					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-					/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+							/*line hecbench_resnet.go:178*/ if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
+								break
+							}
+							/*line hecbench_resnet.go:179*/ lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+					}
 				}
 			}
 			gc_ty++

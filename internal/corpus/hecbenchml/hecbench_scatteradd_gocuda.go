@@ -170,7 +170,48 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+								/*line hecbench_scatteradd.go:45*/ var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+								if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
+									break
+								}
+								/*line hecbench_scatteradd.go:46*/ if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+									/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+								} else {
+									/*line hecbench_scatteradd.go:47*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if2)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+							/*line hecbench_scatteradd.go:45*/ var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
+								break
+							}
+							/*line hecbench_scatteradd.go:46*/ if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+								/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+							} else {
+								/*line hecbench_scatteradd.go:47*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+								}
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
 						/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
@@ -367,7 +408,48 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								/*line hecbench_scatteradd.go:80*/ var threadIdx int = gc_ty*warpSize + gc_tx
+								/*line hecbench_scatteradd.go:92*/ var batchIdx int = batchIdxStart + idxStart + threadIdx
+								if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
+									break
+								}
+								/*line hecbench_scatteradd.go:93*/ if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+									/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+								} else {
+									/*line hecbench_scatteradd.go:94*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							/*line hecbench_scatteradd.go:80*/ var threadIdx int = gc_ty*warpSize + gc_tx
+							/*line hecbench_scatteradd.go:92*/ var batchIdx int = batchIdxStart + idxStart + threadIdx
+							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
+								break
+							}
+							/*line hecbench_scatteradd.go:93*/ if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+								/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+							} else {
+								/*line hecbench_scatteradd.go:94*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+								}
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
 						/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx

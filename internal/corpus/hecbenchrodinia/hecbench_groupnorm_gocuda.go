@@ -162,7 +162,47 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+							var i int = gc_tx + gc_off
+							/*line hecbench_groupnorm.go:52*/ if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(x[i:])
+							/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+							/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+							/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						var i int = gc_tx + gc_off
+						/*line hecbench_groupnorm.go:52*/ if i < 0 || i > len(x)-8 {
+							break
+						}
+						/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(x[i:])
+						/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -631,7 +671,47 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+							/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
+							if i_ < 0 || i_ > len(x)-8 {
+								break
+							}
+							/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(x[i_:])
+							/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+							/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+							/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
+						if i_ < 0 || i_ > len(x)-8 {
+							break
+						}
+						/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(x[i_:])
+						/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more2 = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -1323,7 +1403,53 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 							gc_s_dbThread[gc_rank] = dbThread
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep4 := gc_from
+						if compiled.SIMDBuild {
+							if compiled.SIMD {
+								/*line hecbench_groupnorm.go:291*/ gc_vb5 := lanes.BroadcastFloat32x8(mVal)
+								/*line hecbench_groupnorm.go:291*/ gc_vb6 := lanes.BroadcastFloat32x8(rstdVal)
+								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+									/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+									var i_2 int = gc_tx + gc_off3
+									/*line hecbench_groupnorm.go:289*/ if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
+										break
+									}
+									/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
+									/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+									/*line hecbench_groupnorm.go:291*/ norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb5).Mul(gc_vb6)
+									/*line hecbench_groupnorm.go:291*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+									/*line hecbench_groupnorm.go:291*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+									/*line hecbench_groupnorm.go:291*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							/*line hecbench_groupnorm.go:291*/ gc_vb := lanes.BroadcastFloat32x8(mVal)
+							/*line hecbench_groupnorm.go:291*/ gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+								var i_2 int = gc_tx + gc_off3
+								/*line hecbench_groupnorm.go:289*/ if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
+									break
+								}
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
+								/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+								/*line hecbench_groupnorm.go:291*/ norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
+								/*line hecbench_groupnorm.go:291*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+								/*line hecbench_groupnorm.go:291*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+							}
+						}
+						if gc_vstep4 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dwThread := gc_s_dwThread[gc_rank]

@@ -252,22 +252,211 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					j := gc_ty + gc_by*gc_bdy
-					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
-						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_steps:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_tx + gc_bx*gc_bdx
+							var j int = gc_ty + gc_by*gc_bdy
+							/*line hecbench_jacobi.go:35*/ if (gc_tx+1) < 0 || (gc_tx+1) > len(fOldTile[gc_ty+1])-8 {
+								break
+							}
+							/*line hecbench_jacobi.go:35*/ var gc_i int = i
+							/*line hecbench_jacobi.go:35*/ var gc_j int = j
+							/*line hecbench_jacobi.go:19*/ var gc_t int = ((gc_i) + (gc_j)*jacobiN)
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_t >= 0 && gc_t <= len(fOld)-8 {
+								/*line hecbench_jacobi.go:35*/ gc_ld = lanes.LoadFloat32x8Slice(fOld[gc_t:])
+							} else {
+								break gc_steps
+							}
+							/*line hecbench_jacobi.go:35*/ gc_ld.StoreSlice(fOldTile[gc_ty+1][gc_tx+1:])
+							/*line hecbench_jacobi.go:43*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_jacobi.go:44*/ var gc_t2 int = i - 1
+								var gc_i2 int = gc_t2
+								/*line hecbench_jacobi.go:44*/ var gc_j2 int = j
+								var gc_t3 int = ((gc_i2) + (gc_j2)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
+									/*line hecbench_jacobi.go:44*/ gc_ld2 = lanes.LoadFloat32x8Slice(fOld[gc_t3:])
+								} else {
+									var gc_lanes2 [8]float32
+									for gc_k2 := range 8 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line hecbench_jacobi.go:44*/ gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+								}
+								/*line hecbench_jacobi.go:44*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:44*/ gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+0:]), gc_if)
+								} else {
+									var gc_lanes3 [8]float32
+									gc_ld2.Store(&gc_lanes3)
+									for gc_k3 := range 8 {
+										if gc_if.ToBits()&(1<<gc_k3) != 0 {
+											gc_pos.Thread = gc_rank + gc_k3
+											/*line hecbench_jacobi.go:44*/ fOldTile[gc_ty+1][(gc_tx+0)+gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line hecbench_jacobi.go:46*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_jacobi.go:47*/ var gc_t4 int = i + 1
+								var gc_i3 int = gc_t4
+								/*line hecbench_jacobi.go:47*/ var gc_j3 int = j
+								var gc_t5 int = ((gc_i3) + (gc_j3)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
+									/*line hecbench_jacobi.go:47*/ gc_ld3 = lanes.LoadFloat32x8Slice(fOld[gc_t5:])
+								} else {
+									var gc_lanes4 [8]float32
+									for gc_k4 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+											gc_pos.Thread = gc_rank + gc_k4
+											/*line hecbench_jacobi.go:47*/ gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld3 = lanes.LoadFloat32x8(&gc_lanes4)
+								}
+								/*line hecbench_jacobi.go:47*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:47*/ gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+2:]), gc_if2)
+								} else {
+									var gc_lanes5 [8]float32
+									gc_ld3.Store(&gc_lanes5)
+									for gc_k5 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k5) != 0 {
+											gc_pos.Thread = gc_rank + gc_k5
+											/*line hecbench_jacobi.go:47*/ fOldTile[gc_ty+1][(gc_tx+2)+gc_k5] = gc_lanes5[gc_k5]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line hecbench_jacobi.go:49*/ if gc_ty == 0 && j >= 1 {
+								/*line hecbench_jacobi.go:49*/ var gc_t6 int = j -
+									1
+//line hecbench_jacobi.go:50
+								var gc_i4 int = i
+								var gc_j4 int = gc_t6
+								var gc_t7 int = ((gc_i4) + (gc_j4)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
+									/*line hecbench_jacobi.go:50*/ gc_ld4 = lanes.LoadFloat32x8Slice(fOld[gc_t7:])
+								} else {
+									var gc_lanes6 [8]float32
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line hecbench_jacobi.go:50*/ gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld4 = lanes.LoadFloat32x8(&gc_lanes6)
+								}
+								/*line hecbench_jacobi.go:50*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+									/*line hecbench_jacobi.go:50*/ gc_ld4.StoreSlice(fOldTile[gc_ty+0][gc_tx+1:])
+								} else {
+									var gc_lanes7 [8]float32
+									gc_ld4.Store(&gc_lanes7)
+									for gc_k7 := range 8 {
+										if 0xff&(1<<gc_k7) != 0 {
+											gc_pos.Thread = gc_rank + gc_k7
+											/*line hecbench_jacobi.go:50*/ fOldTile[gc_ty+0][(gc_tx+1)+gc_k7] = gc_lanes7[gc_k7]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line hecbench_jacobi.go:52*/ if gc_ty == 15 && j <= jacobiN-2 {
+								/*line hecbench_jacobi.go:52*/ var gc_t8 int = j +
+									1
+//line hecbench_jacobi.go:53
+								var gc_i5 int = i
+								var gc_j5 int = gc_t8
+								var gc_t9 int = ((gc_i5) + (gc_j5)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
+									/*line hecbench_jacobi.go:53*/ gc_ld5 = lanes.LoadFloat32x8Slice(fOld[gc_t9:])
+								} else {
+									var gc_lanes8 [8]float32
+									for gc_k8 := range 8 {
+										if 0xff&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line hecbench_jacobi.go:53*/ gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld5 = lanes.LoadFloat32x8(&gc_lanes8)
+								}
+								/*line hecbench_jacobi.go:53*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+									/*line hecbench_jacobi.go:53*/ gc_ld5.StoreSlice(fOldTile[gc_ty+2][gc_tx+1:])
+								} else {
+									var gc_lanes9 [8]float32
+									gc_ld5.Store(&gc_lanes9)
+									for gc_k9 := range 8 {
+										if 0xff&(1<<gc_k9) != 0 {
+											gc_pos.Thread = gc_rank + gc_k9
+											/*line hecbench_jacobi.go:53*/ fOldTile[gc_ty+2][(gc_tx+1)+gc_k9] = gc_lanes9[gc_k9]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					if gc_tx == 15 && i <= jacobiN-2 {
-						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_bx*gc_bdx
+						j := gc_ty + gc_by*gc_bdy
+						/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+						/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
+							fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
+						}
+						if gc_tx == 15 && i <= jacobiN-2 {
+							fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
+						}
+						if gc_ty == 0 && j >= 1 {
+							fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
+						}
+						if gc_ty == 15 && j <= jacobiN-2 {
+							fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
+						}
 					}
-					if gc_ty == 0 && j >= 1 {
-						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
-					}
-					if gc_ty == 15 && j <= jacobiN-2 {
-						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_bx*gc_bdx
+						j := gc_ty + gc_by*gc_bdy
+						/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+						/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
+							fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
+						}
+						if gc_tx == 15 && i <= jacobiN-2 {
+							fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
+						}
+						if gc_ty == 0 && j >= 1 {
+							fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
+						}
+						if gc_ty == 15 && j <= jacobiN-2 {
+							fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
+						}
 					}
 				}
 			}
@@ -834,34 +1023,34 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep2 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
 							err := gc_s_err[gc_rank]
 							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 						}
 						{
-							gc_tx := gc_vstep2 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_rank := gc_base + gc_tx
 							err := gc_s_err[gc_rank]
 							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 						}
 						{
-							gc_tx := gc_vstep2 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_rank := gc_base + gc_tx
 							err := gc_s_err[gc_rank]
 							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 						}
 						{
-							gc_tx := gc_vstep2 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_rank := gc_base + gc_tx
 							err := gc_s_err[gc_rank]
 							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						err := gc_s_err[gc_rank]
 						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err

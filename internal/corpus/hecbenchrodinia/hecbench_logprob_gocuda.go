@@ -914,7 +914,41 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					gc_s_localAccum[gc_rank] = localAccum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tidx int = gc_tx
+							/*line hecbench_logprob.go:153*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+							/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
+							if step < 0 || step > len(logProbs)-8 {
+								break
+							}
+							/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
+							/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tidx int = gc_tx
+						/*line hecbench_logprob.go:153*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
+						if step < 0 || step > len(logProbs)-8 {
+							break
+						}
+						/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
+						/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx

@@ -195,7 +195,42 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep4 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastInt64x4(0)
+							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+								v1 := gc_vb
+								/*line hecbench_mpc.go:172*/ if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
+									break
+								}
+								/*line hecbench_mpc.go:172*/ v1 = lanes.LoadInt64x4Slice(original[idx:])
+								/*line hecbench_mpc.go:172*/ v1.StoreSlice(sbuf1[tid:])
+								/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_vb := lanes.BroadcastInt64x4(0)
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+							v1 := gc_vb
+							/*line hecbench_mpc.go:172*/ if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
+								break
+							}
+							/*line hecbench_mpc.go:172*/ v1 = lanes.LoadInt64x4Slice(original[idx:])
+							/*line hecbench_mpc.go:172*/ v1.StoreSlice(sbuf1[tid:])
+							/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -213,12 +248,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			if gc_off2 >= 0 && gc_off2 <= len(sbuf1) && gc_bdx <= len(sbuf1)-gc_off2 && gc_bdx <= len(sbuf2) {
 				gc_at3 := sbuf1[gc_off2:][:gc_bdx]
 				gc_at4 := sbuf2[:gc_bdx]
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
 						gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
@@ -251,8 +286,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				} else {
 					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
@@ -282,7 +317,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
@@ -298,7 +333,80 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_s_v1[gc_rank] = v1
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep6 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+							/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+							/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+								break
+							}
+							/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+								/*line hecbench_mpc.go:177*/ if idx <
+									n && uint(n-idx) > 3 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
+								} else {
+									/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+									if gc_if.ToBits() != 0 {
+										/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+									}
+								}
+							} else {
+								/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+									if gc_if2.And(gc_if3).ToBits() != 0 {
+										/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+									}
+								}
+							}
+							v1.StoreSlice(sbuf2[tid:])
+							/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+						/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+						/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+							break
+						}
+						/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+							/*line hecbench_mpc.go:177*/ if idx <
+								n && uint(n-idx) > 3 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
+							} else {
+								/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+								}
+							}
+						} else {
+							/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+								}
+							}
+						}
+						v1.StoreSlice(sbuf2[tid:])
+						/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -686,12 +794,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep5 := 0
+			gc_vstep7 := 0
 			if compiled.SIMDBuild {
 				if compiled.SIMD {
 					gc_iota5 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tid int = gc_tx
@@ -739,9 +847,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					lanes.ClearAVXUpperBits()
 				}
 			} else {
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -749,7 +857,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -757,7 +865,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -765,7 +873,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -774,7 +882,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {

@@ -126,7 +126,60 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:34*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:35*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+						/*line hecbench_tridiagonal.go:37*/ var aNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:37*/ var bNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:37*/ var cNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:37*/ var dNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:37*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:37*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:37*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:37*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line hecbench_tridiagonal.go:34*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+						break
+					}
+					/*line hecbench_tridiagonal.go:35*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+					var aNew float32
+					/*line hecbench_tridiagonal.go:39*/ var bNew float32
+					/*line hecbench_tridiagonal.go:39*/ var cNew float32
+					/*line hecbench_tridiagonal.go:39*/ var dNew float32
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -280,11 +333,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at22 := d[:gc_bdx]
 				gc_at23 := a[:gc_bdx]
 				gc_at24 := c[:gc_bdx]
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							/*line hecbench_tridiagonal.go:45*/ var i int = thid
@@ -301,9 +354,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep2 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -315,7 +368,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							gc_at24[gc_tx] = cNew
 						}
 						{
-							gc_tx := gc_vstep2 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -327,7 +380,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							gc_at24[gc_tx] = cNew
 						}
 						{
-							gc_tx := gc_vstep2 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -339,7 +392,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							gc_at24[gc_tx] = cNew
 						}
 						{
-							gc_tx := gc_vstep2 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -352,7 +405,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
@@ -364,19 +417,57 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_at24[gc_tx] = cNew
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:45*/ i := thid
-					aNew := gc_s_aNew[gc_rank]
-					bNew := gc_s_bNew[gc_rank]
-					cNew := gc_s_cNew[gc_rank]
-					dNew := gc_s_dNew[gc_rank]
-					/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-					d[i] = dNew
-					a[i] = aNew
-					c[i] = cNew
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:45*/ var i int = thid
+							/*line hecbench_tridiagonal.go:45*/ aNew := lanes.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:45*/ bNew := lanes.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:45*/ cNew := lanes.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:45*/ dNew := lanes.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:70*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
+								break
+							}
+							/*line hecbench_tridiagonal.go:70*/ bNew.StoreSlice(b[i:])
+							dNew.StoreSlice(d[i:])
+							aNew.StoreSlice(a[i:])
+							cNew.StoreSlice(c[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+						/*line hecbench_tridiagonal.go:45*/ i := thid
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+						/*line hecbench_tridiagonal.go:45*/ i := thid
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
 				}
 			}
 		}
@@ -397,35 +488,72 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at30 := d[:gc_to]
 			gc_at31 := d[gc_off4:][:gc_to]
 			gc_at32 := x[gc_off4:][:gc_to]
-			gc_vstep3 := gc_from
-			if compiled.SIMDBuild && compiled.SIMD {
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
-					_ = addr1
-					/*line hecbench_tridiagonal.go:81*/ var addr2 int = thid + delta
-					_ = addr2
-					/*line hecbench_tridiagonal.go:82*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:])))
-					/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
-					/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
+			if compiled.SIMDBuild {
+				gc_vstep5 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
+						_ = addr1
+						/*line hecbench_tridiagonal.go:81*/ var addr2 int = thid + delta
+						_ = addr2
+						/*line hecbench_tridiagonal.go:82*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:])))
+						/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
+						/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
 				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-				/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
-				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
-				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
+				}
+			} else {
+				gc_vstep4 := gc_from
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
+				}
 			}
 		} else {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:80*/ addr1 := thid
-				addr2 := thid + delta
-				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-				x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+			if compiled.SIMDBuild {
+				gc_vstep6 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
+						var addr2 int = thid + delta
+						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:82*/ tmp3 := lanes.LoadFloat32x8Slice(b[addr2:]).Mul(lanes.LoadFloat32x8Slice(b[addr1:])).Sub(lanes.LoadFloat32x8Slice(c[addr1:]).Mul(lanes.LoadFloat32x8Slice(a[addr2:])))
+						/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(b[addr2:]).Mul(lanes.LoadFloat32x8Slice(d[addr1:])).Sub(lanes.LoadFloat32x8Slice(c[addr1:]).Mul(lanes.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+						lanes.LoadFloat32x8Slice(d[addr2:]).Mul(lanes.LoadFloat32x8Slice(b[addr1:])).Sub(lanes.LoadFloat32x8Slice(d[addr1:]).Mul(lanes.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:80*/ addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:80*/ addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+				}
 			}
 		}
 	}
@@ -435,52 +563,72 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at33 := xD[gc_off5:][:gc_bdx]
 			gc_at34 := x[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var thid int = gc_tx
 						_ = thid
 						/*line hecbench_tridiagonal.go:24*/ lanes.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
 			} else {
 				if compiled.Disjoint(gc_at33, gc_at34) {
 					copy(gc_at33, gc_at34)
 				} else {
-					gc_vstep4 := 0
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_vstep5 := 0
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep5 + 0
 							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep5 + 1
 							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep5 + 2
 							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep5 + 3
 							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:89*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:90*/ lanes.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
+				}
 			}
 		}
 	}
@@ -596,7 +744,60 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_s_dNew[gc_rank] = dNew
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:111*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:112*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+						/*line hecbench_tridiagonal.go:114*/ var aNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:114*/ var bNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:114*/ var cNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:114*/ var dNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:114*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:114*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:114*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:114*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line hecbench_tridiagonal.go:111*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+						break
+					}
+					/*line hecbench_tridiagonal.go:112*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+					var aNew float32
+					/*line hecbench_tridiagonal.go:116*/ var bNew float32
+					/*line hecbench_tridiagonal.go:116*/ var cNew float32
+					/*line hecbench_tridiagonal.go:116*/ var dNew float32
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				thid := gc_tx
@@ -648,11 +849,11 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at10 := d[:gc_bdx]
 				gc_at11 := a[:gc_bdx]
 				gc_at12 := c[:gc_bdx]
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var thid int = gc_tx
 							/*line hecbench_tridiagonal.go:122*/ var i int = thid
@@ -669,9 +870,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep2 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -683,7 +884,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							gc_at12[gc_tx] = cNew
 						}
 						{
-							gc_tx := gc_vstep2 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -695,7 +896,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							gc_at12[gc_tx] = cNew
 						}
 						{
-							gc_tx := gc_vstep2 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -707,7 +908,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							gc_at12[gc_tx] = cNew
 						}
 						{
-							gc_tx := gc_vstep2 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_rank := gc_base + gc_tx
 							aNew := gc_s_aNew[gc_rank]
 							bNew := gc_s_bNew[gc_rank]
@@ -720,7 +921,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					aNew := gc_s_aNew[gc_rank]
 					bNew := gc_s_bNew[gc_rank]
@@ -732,19 +933,57 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_at12[gc_tx] = cNew
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:122*/ i := thid
-					aNew := gc_s_aNew[gc_rank]
-					bNew := gc_s_bNew[gc_rank]
-					cNew := gc_s_cNew[gc_rank]
-					dNew := gc_s_dNew[gc_rank]
-					/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-					d[i] = dNew
-					a[i] = aNew
-					c[i] = cNew
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:122*/ var i int = thid
+							/*line hecbench_tridiagonal.go:122*/ aNew := lanes.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:122*/ bNew := lanes.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:122*/ cNew := lanes.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:122*/ dNew := lanes.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:140*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
+								break
+							}
+							/*line hecbench_tridiagonal.go:140*/ bNew.StoreSlice(b[i:])
+							dNew.StoreSlice(d[i:])
+							aNew.StoreSlice(a[i:])
+							cNew.StoreSlice(c[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+						/*line hecbench_tridiagonal.go:122*/ i := thid
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						thid := gc_tx
+						/*line hecbench_tridiagonal.go:122*/ i := thid
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
 				}
 			}
 		}
@@ -765,35 +1004,72 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at18 := d[:gc_to]
 			gc_at19 := d[gc_off2:][:gc_to]
 			gc_at20 := x[gc_off2:][:gc_to]
-			gc_vstep3 := gc_from
-			if compiled.SIMDBuild && compiled.SIMD {
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					var thid int = gc_tx
-					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
-					_ = addr1
-					/*line hecbench_tridiagonal.go:151*/ var addr2 int = thid + delta
-					_ = addr2
-					/*line hecbench_tridiagonal.go:152*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:])))
-					/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
-					/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
+			if compiled.SIMDBuild {
+				gc_vstep5 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
+						_ = addr1
+						/*line hecbench_tridiagonal.go:151*/ var addr2 int = thid + delta
+						_ = addr2
+						/*line hecbench_tridiagonal.go:152*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:])))
+						/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
+						/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
 				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-				/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
-				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
-				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
+				}
+			} else {
+				gc_vstep4 := gc_from
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
+				}
 			}
 		} else {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:150*/ addr1 := thid
-				addr2 := thid + delta
-				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-				x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+			if compiled.SIMDBuild {
+				gc_vstep6 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
+						var addr2 int = thid + delta
+						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:152*/ tmp3 := lanes.LoadFloat32x8Slice(b[addr2:]).Mul(lanes.LoadFloat32x8Slice(b[addr1:])).Sub(lanes.LoadFloat32x8Slice(c[addr1:]).Mul(lanes.LoadFloat32x8Slice(a[addr2:])))
+						/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(b[addr2:]).Mul(lanes.LoadFloat32x8Slice(d[addr1:])).Sub(lanes.LoadFloat32x8Slice(c[addr1:]).Mul(lanes.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+						lanes.LoadFloat32x8Slice(d[addr2:]).Mul(lanes.LoadFloat32x8Slice(b[addr1:])).Sub(lanes.LoadFloat32x8Slice(d[addr1:]).Mul(lanes.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:150*/ addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:150*/ addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+				}
 			}
 		}
 	}
@@ -803,52 +1079,72 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at21 := xD[gc_off3:][:gc_bdx]
 			gc_at22 := x[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var thid int = gc_tx
 						_ = thid
 						/*line hecbench_tridiagonal.go:101*/ lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
 			} else {
 				if compiled.Disjoint(gc_at21, gc_at22) {
 					copy(gc_at21, gc_at22)
 				} else {
-					gc_vstep4 := 0
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_vstep5 := 0
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep5 + 0
 							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep5 + 1
 							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep5 + 2
 							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep5 + 3
 							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:159*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:160*/ lanes.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
+				}
 			}
 		}
 	}
@@ -946,21 +1242,62 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
-				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-				/*line hecbench_tridiagonal.go:188*/ b[thid] = bD[thid+blid*systemSize]
-				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-				/*line hecbench_tridiagonal.go:191*/ c[thid] = cD[thid+blid*systemSize]
-				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-				/*line hecbench_tridiagonal.go:194*/ d[thid] = dD[thid+blid*systemSize]
-				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:185*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
+							/*line hecbench_tridiagonal.go:188*/ blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
+							/*line hecbench_tridiagonal.go:191*/ blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
+							/*line hecbench_tridiagonal.go:194*/ blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+							thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:186*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						lanes.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
+						lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						lanes.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
+						lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						lanes.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
+						lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+						lanes.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:188*/ b[thid] = bD[thid+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:191*/ c[thid] = cD[thid+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:194*/ d[thid] = dD[thid+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:188*/ b[thid] = bD[thid+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:191*/ c[thid] = cD[thid+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:194*/ d[thid] = dD[thid+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
 			}
 		}
 	}
-	/*line hecbench_tridiagonal.go:200*/ for j := 0; j < iterations; j++ {
+	for j := 0; j < iterations; j++ {
 		/*line hecbench_tridiagonal.go:203*/ stride <<= 1
 		delta := stride >> 1
 		gc_from, gc_to := 0, gc_bdx
@@ -968,14 +1305,14 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
 			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					/*line hecbench_tridiagonal.go:213*/ if stride == 1 {
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb2 := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var thid int = gc_tx
 							/*line hecbench_tridiagonal.go:206*/ var i int = 1*thid + 1 - 1
 							/*line hecbench_tridiagonal.go:208*/ if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
@@ -1007,7 +1344,27 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						lanes.ClearAVXUpperBits()
 					}
 				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
+					/*line hecbench_tridiagonal.go:208*/ if i == systemSize-1 {
+						tmp := a[i] / b[i-delta]
+						b[i] = b[i] - c[i-delta]*tmp
+						d[i] = d[i] - d[i-delta]*tmp
+						a[i] = -a[i-delta] * tmp
+						c[i] = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2 := c[i] / b[i+delta]
+						b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
+						d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
+						a[i] = -a[i-delta] * tmp1
+						c[i] = -c[i+delta] * tmp2
+					}
+				}
 			} else {
+				gc_vstep2 := gc_from
 				/*line hecbench_tridiagonal.go:212*/ if stride == 1 {
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb2 := lanes.BroadcastFloat32x8(0)
@@ -1042,24 +1399,24 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						}
 					}
 				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
-				/*line hecbench_tridiagonal.go:208*/ if i == systemSize-1 {
-					tmp := a[i] / b[i-delta]
-					b[i] = b[i] - c[i-delta]*tmp
-					d[i] = d[i] - d[i-delta]*tmp
-					a[i] = -a[i-delta] * tmp
-					c[i] = 0
-				} else {
-					tmp1 := a[i] / b[i-delta]
-					tmp2 := c[i] / b[i+delta]
-					b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
-					d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
-					a[i] = -a[i-delta] * tmp1
-					c[i] = -c[i+delta] * tmp2
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
+					/*line hecbench_tridiagonal.go:208*/ if i == systemSize-1 {
+						tmp := a[i] / b[i-delta]
+						b[i] = b[i] - c[i-delta]*tmp
+						d[i] = d[i] - d[i-delta]*tmp
+						a[i] = -a[i-delta] * tmp
+						c[i] = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2 := c[i] / b[i+delta]
+						b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
+						d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
+						a[i] = -a[i-delta] * tmp1
+						c[i] = -c[i+delta] * tmp2
+					}
 				}
 			}
 		}
@@ -1116,13 +1473,13 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
 			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					/*line hecbench_tridiagonal.go:246*/ if stride == 1 {
 						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var thid int = gc_tx
 							/*line hecbench_tridiagonal.go:240*/ var i_ int = 1*thid + (1 >> 1) - 1
 							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
@@ -1140,7 +1497,18 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						lanes.ClearAVXUpperBits()
 					}
 				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+					}
+				}
 			} else {
+				gc_vstep3 := gc_from
 				/*line hecbench_tridiagonal.go:245*/ if stride == 1 {
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
@@ -1160,15 +1528,15 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						}
 					}
 				}
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
-				if i_ == delta_-1 {
-					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-				} else {
-					x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+					}
 				}
 			}
 		}
@@ -1184,11 +1552,11 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_at26 := x[:gc_bdx]
 			gc_at27 := xD[gc_off7:][:gc_bdx]
 			gc_at28 := x[gc_off8:][:gc_bdx]
-			gc_vstep4 := 0
 			if compiled.SIMDBuild {
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var thid int = gc_tx
 						_ = thid
 						/*line hecbench_tridiagonal.go:173*/ lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
@@ -1196,7 +1564,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					}
 					lanes.ClearAVXUpperBits()
 				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
 			} else {
+				gc_vstep4 := 0
 				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					{
 						gc_tx := gc_vstep4 + 0
@@ -1219,17 +1592,40 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						gc_at27[gc_tx] = gc_at28[gc_tx]
 					}
 				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
-				gc_at27[gc_tx] = gc_at28[gc_tx]
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:253*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+							halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:254*/ lanes.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+						lanes.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
 			}
 		}
 	}
@@ -1325,21 +1721,62 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_at15[gc_tx] = gc_at16[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
-				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-				/*line hecbench_tridiagonal.go:281*/ b[thid] = bD[thid+blid*systemSize]
-				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-				/*line hecbench_tridiagonal.go:284*/ c[thid] = cD[thid+blid*systemSize]
-				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-				/*line hecbench_tridiagonal.go:287*/ d[thid] = dD[thid+blid*systemSize]
-				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:278*/ if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
+							/*line hecbench_tridiagonal.go:281*/ blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
+							/*line hecbench_tridiagonal.go:284*/ blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
+							/*line hecbench_tridiagonal.go:287*/ blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+							thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:279*/ lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						lanes.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
+						lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						lanes.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
+						lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						lanes.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
+						lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+						lanes.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:281*/ b[thid] = bD[thid+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:284*/ c[thid] = cD[thid+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:287*/ d[thid] = dD[thid+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:281*/ b[thid] = bD[thid+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:284*/ c[thid] = cD[thid+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					/*line hecbench_tridiagonal.go:287*/ d[thid] = dD[thid+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
 			}
 		}
 	}
-	/*line hecbench_tridiagonal.go:293*/ for j := 0; j < iterations; j++ {
+	for j := 0; j < iterations; j++ {
 		/*line hecbench_tridiagonal.go:296*/ stride <<= 1
 		delta := stride >> 1
 		if compiled.SIMDBuild {
@@ -1417,13 +1854,13 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
 			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
 					/*line hecbench_tridiagonal.go:333*/ if stride == 1 {
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var thid int = gc_tx
 							/*line hecbench_tridiagonal.go:327*/ var i_ int = 1*thid + (1 >> 1) - 1
 							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
@@ -1441,7 +1878,18 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						lanes.ClearAVXUpperBits()
 					}
 				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+					}
+				}
 			} else {
+				gc_vstep2 := gc_from
 				/*line hecbench_tridiagonal.go:332*/ if stride == 1 {
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
@@ -1461,15 +1909,15 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						}
 					}
 				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
-				if i_ == delta_-1 {
-					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-				} else {
-					x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+					}
 				}
 			}
 		}
@@ -1485,11 +1933,11 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_at26 := x[:gc_bdx]
 			gc_at27 := xD[gc_off7:][:gc_bdx]
 			gc_at28 := x[gc_off8:][:gc_bdx]
-			gc_vstep3 := 0
 			if compiled.SIMDBuild {
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var thid int = gc_tx
 						_ = thid
 						/*line hecbench_tridiagonal.go:266*/ lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
@@ -1497,7 +1945,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					}
 					lanes.ClearAVXUpperBits()
 				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
 			} else {
+				gc_vstep3 := 0
 				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
@@ -1520,17 +1973,40 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						gc_at27[gc_tx] = gc_at28[gc_tx]
 					}
 				}
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-				/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
-				gc_at27[gc_tx] = gc_at28[gc_tx]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				thid := gc_tx
-				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:340*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+							halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:341*/ lanes.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+						lanes.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
 			}
 		}
 	}

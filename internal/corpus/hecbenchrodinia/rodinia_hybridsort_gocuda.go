@@ -113,16 +113,41 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_off
-					gc_more = true
-					/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx + gc_off
+							/*line rodinia_hybridsort.go:59*/ if i < 0 || i > len(sOffset)-8 {
+								break
+							}
+							/*line rodinia_hybridsort.go:59*/ gc_vb.StoreSlice(sOffset[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
+					}
 				}
 			}
 		}
 	}
-	gc_chunk2 := compiled.StrideChunk(numThreads)
+	/*line rodinia_hybridsort.go:64*/ gc_chunk2 := compiled.StrideChunk(numThreads)
 	gc_span2 := (numThreads) * gc_chunk2
 	/*line rodinia_hybridsort.go:64*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk2 {
 		gc_b.Tick()
@@ -205,21 +230,21 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
 				gc_at3 := sOffset[gc_off6:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
 						gc_vb4 := lanes.BroadcastUint32x8(0x07FFFFFF)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var i_ int = gc_tx + gc_off3
 							_ = i_
 							/*line rodinia_hybridsort.go:92*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
@@ -253,11 +278,36 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i_ := gc_tx + gc_off3
-					gc_more3 = true
-					/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastUint32x8(0x07FFFFFF)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var i_ int = gc_tx + gc_off3
+							/*line rodinia_hybridsort.go:92*/ if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
+								break
+							}
+							/*line rodinia_hybridsort.go:93*/ lanes.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
 				}
 			}
 		}

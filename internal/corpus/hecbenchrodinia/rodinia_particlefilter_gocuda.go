@@ -190,17 +190,39 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						gc_Lane0Mask64 := compiled.Lane0Mask64()
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:139*/ if i < 0 || i > len(weights)-4 {
+								break
+							}
+							/*line rodinia_particlefilter.go:139*/ lanes.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
+					}
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line rodinia_particlefilter.go:147*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
@@ -216,42 +238,82 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
 				gc_at3 := u[gc_off3:][:1]
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					{
-						gc_tx := gc_vstep3 + 0
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
-					{
-						gc_tx := gc_vstep3 + 1
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
-					{
-						gc_tx := gc_vstep3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_vstep3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -272,15 +334,28 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off4 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
-					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
-					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
-					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -302,14 +377,14 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off5 := gc_bdx * blockID
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 {
 				gc_at5 := u[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
 				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
 						gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 						/*line rodinia_particlefilter.go:158*/ gc_vb2 := lanes.BroadcastFloat64x4(float64(Nparticles))
 						gc_Lane0Mask644 := compiled.Lane0Mask64()
-						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+							gc_tx := gc_vstep6
 							gc_pos.Thread = gc_base + gc_tx
 							/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
 							/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 {
@@ -319,7 +394,12 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 						lanes.ClearAVXUpperBits()
 					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+					}
 				} else {
+					gc_vstep5 := gc_from
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						{
 							gc_tx := gc_vstep5 + 0
@@ -342,16 +422,40 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 							/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 						}
 					}
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-					/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
+				if compiled.SIMDBuild {
+					gc_vstep7 := gc_from
+					if compiled.SIMD {
+						gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+						/*line rodinia_particlefilter.go:158*/ gc_vb := lanes.BroadcastFloat64x4(float64(Nparticles))
+						gc_Lane0Mask643 := compiled.Lane0Mask64()
+						for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+							gc_tx := gc_vstep7
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
+								break
+							}
+							/*line rodinia_particlefilter.go:158*/ compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
+					}
 				}
 			}
 		}
@@ -595,54 +699,114 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							/*line rodinia_particlefilter.go:192*/ var i int = gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:235*/ if i < 0 || i > len(weights)-4 || gc_tx < 0 || gc_tx > len(buffer)-4 {
+								break
+							}
+							/*line rodinia_particlefilter.go:235*/ lanes.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
+					}
 				}
 			}
 		}
 	}
-	/*line rodinia_particlefilter.go:241*/ for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
+	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		if compiled.SIMDBuild {
 			lanes.ClearAVXUpperBits()
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+							buffer[gc_tx] += buffer[uint(gc_tx)+s]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
-				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
-						buffer[gc_tx] += buffer[uint(gc_tx)+s]
-					}
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
-						buffer[gc_tx] += buffer[uint(gc_tx)+s]
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
-					buffer[gc_tx] += buffer[uint(gc_tx)+s]
 				}
 			}
 		}
@@ -656,15 +820,28 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
-					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
-					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
-					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

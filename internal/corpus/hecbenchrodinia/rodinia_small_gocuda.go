@@ -120,15 +120,48 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_ty
-					tx := gc_tx
-					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					indexY := bpHeight*by + ty + 1
-					indexX := tx + 1
-					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						/*line rodinia_small.go:43*/ gc_vb := lanes.BroadcastFloat64x4(bpEta)
+						/*line rodinia_small.go:43*/ gc_vb2 := lanes.BroadcastFloat64x4(bpMomentum)
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var ty int = gc_ty
+							var tx int = gc_tx
+							/*line rodinia_small.go:37*/ var index int = (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							var indexY int = bpHeight*by + ty + 1
+							var indexX int = tx + 1
+							/*line rodinia_small.go:43*/ if index < 0 || index > len(w)-4 || indexX < 0 || indexX > len(delta)-4 || index > len(oldw)-4 {
+								break
+							}
+							/*line rodinia_small.go:44*/ lanes.LoadFloat32x4Slice(w[index:]).ConvertToFloat64().Add(gc_vb.Mul(lanes.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Mul(lanes.BroadcastFloat64x4(float64(ly[indexY]))).Add(gc_vb2.Mul(lanes.LoadFloat32x4Slice(oldw[index:]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(w[index:])
+							gc_vb.Mul(lanes.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Mul(lanes.BroadcastFloat64x4(float64(ly[indexY]))).Add(gc_vb2.Mul(lanes.LoadFloat32x4Slice(oldw[index:]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(oldw[index:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_ty
+						tx := gc_tx
+						/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						indexY := bpHeight*by + ty + 1
+						indexX := tx + 1
+						/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+						oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_ty
+						tx := gc_tx
+						/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						indexY := bpHeight*by + ty + 1
+						indexX := tx + 1
+						/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+						oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+					}
 				}
 			}
 			gc_ty++
@@ -150,7 +183,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 			}
 			gc_off4 := 1
 			gc_fastlo2 := min(max(gc_from, 0, -gc_off4), gc_to)
-			gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
+			/*line rodinia_small.go:66*/ gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
@@ -159,12 +192,12 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_at6 := delta[gc_off4+gc_fastlo2:][:gc_seglen2]
 						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo2
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
 								/*line rodinia_small.go:49*/ gc_vb7 := lanes.BroadcastFloat64x4(bpEta)
 								/*line rodinia_small.go:49*/ gc_vb8 := lanes.BroadcastFloat64x4(bpMomentum)
-								for ; gc_vstep2+3 < gc_fasthi2; gc_vstep2 += 4 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+3 < gc_fasthi2; gc_vstep3 += 4 {
+									gc_tx := gc_vstep3
 									var ty int = gc_ty
 									var tx int = gc_tx
 									/*line rodinia_small.go:39*/ var indexX int = tx + 1
@@ -176,7 +209,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								ty := gc_ty
 								tx := gc_tx
@@ -211,14 +244,46 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_ty
-					tx := gc_tx
-					/*line rodinia_small.go:39*/ indexX := tx + 1
-					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
-						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
-						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						/*line rodinia_small.go:49*/ gc_vb5 := lanes.BroadcastFloat64x4(bpEta)
+						/*line rodinia_small.go:49*/ gc_vb6 := lanes.BroadcastFloat64x4(bpMomentum)
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
+							var ty int = gc_ty
+							var tx int = gc_tx
+							/*line rodinia_small.go:39*/ var indexX int = tx + 1
+							/*line rodinia_small.go:48*/ if indexX < 0 || indexX > len(w)-4 || indexX > len(delta)-4 || indexX > len(oldw)-4 {
+								break
+							}
+							/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+								/*line rodinia_small.go:48*/ lanes.LoadFloat32x4Slice(w[indexX:]).ConvertToFloat64().Add(gc_vb5.Mul(lanes.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Add(gc_vb6.Mul(lanes.LoadFloat32x4Slice(oldw[indexX:]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(w[indexX:])
+								gc_vb5.Mul(lanes.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Add(gc_vb6.Mul(lanes.LoadFloat32x4Slice(oldw[indexX:]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(oldw[indexX:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_ty
+						tx := gc_tx
+						/*line rodinia_small.go:39*/ indexX := tx + 1
+						/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+							w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+							oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_ty
+						tx := gc_tx
+						/*line rodinia_small.go:39*/ indexX := tx + 1
+						/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+							w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+							oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+						}
 					}
 				}
 			}
@@ -560,7 +625,41 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_s_retval[gc_rank] = retval
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep5 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+								/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+								/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+									break
+								}
+								/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
+								/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+								/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+							/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+							/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+								break
+							}
+							/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
+							/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+							/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx

@@ -115,15 +115,45 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-					tjd := gc_ty
-					/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-					stid := tjd*gc_bdx + tid
-					gtid := j*Lx + i
-					/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line hecbench_asmooth.go:25*/ var i int = gc_bx*gc_bdx + tid
+							var tjd int = gc_ty
+							/*line hecbench_asmooth.go:26*/ var j int = gc_by*gc_bdy + tjd
+							var stid int = tjd*gc_bdx + tid
+							var gtid int = j*Lx + i
+							/*line hecbench_asmooth.go:34*/ if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
+								break
+							}
+							/*line hecbench_asmooth.go:34*/ lanes.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
+						tjd := gc_ty
+						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
+						gtid := j*Lx + i
+						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
+						tjd := gc_ty
+						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
+						gtid := j*Lx + i
+						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
+					}
 				}
 			}
 			gc_ty++
@@ -136,7 +166,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line hecbench_asmooth.go:48*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -304,7 +334,44 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_bx*gc_bdx + gc_tx
+							var j int = gc_by*gc_bdy + gc_ty
+							/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
+							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
+								break
+							}
+							/*line hecbench_asmooth.go:90*/ norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
+							/*line hecbench_asmooth.go:90*/ gc_if := norm.NotEqual(gc_vb)
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_asmooth.go:90*/ lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
+						/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
+						if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
+							break
+						}
+						/*line hecbench_asmooth.go:90*/ norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
+						/*line hecbench_asmooth.go:90*/ gc_if := norm.NotEqual(gc_vb)
+						if gc_if.ToBits() != 0 {
+							/*line hecbench_asmooth.go:90*/ lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -421,15 +488,45 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-					tjd := gc_ty
-					/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-					stid := tjd*gc_bdx + tid
-					gtid := j*Lx + i
-					/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line hecbench_asmooth.go:104*/ var i int = gc_bx*gc_bdx + tid
+							var tjd int = gc_ty
+							/*line hecbench_asmooth.go:105*/ var j int = gc_by*gc_bdy + tjd
+							var stid int = tjd*gc_bdx + tid
+							var gtid int = j*Lx + i
+							/*line hecbench_asmooth.go:113*/ if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
+								break
+							}
+							/*line hecbench_asmooth.go:113*/ lanes.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
+						tjd := gc_ty
+						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
+						gtid := j*Lx + i
+						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
+						tjd := gc_ty
+						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
+						stid := tjd*gc_bdx + tid
+						gtid := j*Lx + i
+						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
+					}
 				}
 			}
 			gc_ty++
@@ -439,7 +536,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 		}
 	}
 	compiled.OutOfLine(func() {
-		/*line hecbench_asmooth.go:124*/ sImg := sImg[:1024]
+		sImg := sImg[:1024]
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx

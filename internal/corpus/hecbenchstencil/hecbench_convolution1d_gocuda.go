@@ -633,7 +633,76 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
+					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
+					/*line hecbench_convolution1d.go:44*/ if (gc_tx-(gc_bdx-n)) < 0 || (gc_tx-(gc_bdx-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(in)-8 || (n+gc_tx) < 0 || (n+gc_tx) > len(tile)-8 || (gc_tx+gc_bdx+n) < 0 || (gc_tx+gc_bdx+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
+						break
+					}
+					/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+						/*line hecbench_convolution1d.go:44*/ if haloLeft <
+							0 && uint(0-haloLeft) > 7 {
+							/*line hecbench_convolution1d.go:45*/ gc_vb.StoreSlice(tile[gc_tx-(gc_bdx-n):])
+						} else {
+							/*line hecbench_convolution1d.go:46*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_convolution1d.go:45*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+							}
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else.ToBits() != 0 {
+								/*line hecbench_convolution1d.go:46*/ lanes.LoadFloat32x8Slice(in[haloLeft:]).Merge(lanes.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+							}
+						}
+					} else {
+						/*line hecbench_convolution1d.go:48*/ gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_convolution1d.go:44*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							if gc_if2.And(gc_if3).ToBits() != 0 {
+								/*line hecbench_convolution1d.go:45*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+							}
+							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_if2.And(gc_else2).ToBits() != 0 {
+								/*line hecbench_convolution1d.go:46*/ lanes.LoadFloat32x8Slice(in[haloLeft:]).Merge(lanes.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
+							}
+						}
+					}
+					/*line hecbench_convolution1d.go:49*/ lanes.LoadFloat32x8Slice(in[gc_bx*gc_bdx+gc_tx:]).StoreSlice(tile[n+gc_tx:])
+					/*line hecbench_convolution1d.go:57*/ if gc_tx < n && uint(n-gc_tx) > 7 {
+						/*line hecbench_convolution1d.go:57*/ if haloRight >=
+							inputWidth {
+							/*line hecbench_convolution1d.go:58*/ gc_vb.StoreSlice(tile[gc_tx+gc_bdx+n:])
+						} else {
+							/*line hecbench_convolution1d.go:59*/ gc_if4 := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line hecbench_convolution1d.go:58*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if4).StoreSlice(tile[gc_tx+gc_bdx+n:])
+							}
+							gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line hecbench_convolution1d.go:59*/ lanes.LoadFloat32x8Slice(in[haloRight:]).Merge(lanes.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
+							}
+						}
+					} else {
+						/*line hecbench_convolution1d.go:61*/ gc_if5 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
+						if gc_if5.ToBits() != 0 {
+							/*line hecbench_convolution1d.go:57*/ gc_if6 := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							if gc_if5.And(gc_if6).ToBits() != 0 {
+								/*line hecbench_convolution1d.go:58*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx+gc_bdx+n:])
+							}
+							gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_if5.And(gc_else4).ToBits() != 0 {
+								/*line hecbench_convolution1d.go:59*/ lanes.LoadFloat32x8Slice(in[haloRight:]).Merge(lanes.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
+							}
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
@@ -658,13 +727,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_vb3 := lanes.BroadcastFloat32x8(0)
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_jam:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_gc_tx := gc_tx + 8
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx + gc_bx*gc_bdx
@@ -712,8 +781,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						/*line hecbench_convolution1d.go:72*/ gc_s.StoreSlice(out[gc_i:])
 					}
 				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var i int = gc_tx + gc_bx*gc_bdx
 						s := gc_vb3
@@ -743,7 +812,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					var s float32 = 0
@@ -784,7 +853,19 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var i int = gc_tx + gc_bx*gc_bdx
+					/*line hecbench_convolution1d.go:84*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
+						break
+					}
+					/*line hecbench_convolution1d.go:85*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
 				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
@@ -796,14 +877,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_vb := lanes.BroadcastFloat32x8(0)
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var i int = gc_tx + gc_bx*gc_bdx
@@ -979,7 +1060,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					/*line hecbench_convolution1d.go:89*/ start := i - (maskWidth / 2)

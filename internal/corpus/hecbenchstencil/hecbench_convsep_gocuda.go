@@ -297,56 +297,300 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					lidX := gc_tx
-					lidY := gc_ty
-					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					baseY := gidY*csRowsBlockDimY + lidY
-					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
-					{
-						i := int(1)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var lidX int = gc_tx
+							var lidY int = gc_ty
+							/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+							var baseY int = gidY*csRowsBlockDimY + lidY
+							/*line hecbench_convsep.go:41*/ var srcOff int = baseY*pitch + baseX
+							/*line hecbench_convsep.go:45*/ if (srcOff+compiled.Trip(1)*
+								csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(lData[lidY])-8 {
+								break
+							}
+							/*line hecbench_convsep.go:46*/ gc_row :=
+								/*line hecbench_convsep.go:46*/ src[srcOff+16 : srcOff+136]
+//line hecbench_convsep.go:46
+							lanes.LoadFloat32x8Slice(gc_row[0:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[16:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[32:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[48:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[64:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[80:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[96:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row[112:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+							/*line hecbench_convsep.go:51*/ if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
+									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
+									/*line hecbench_convsep.go:52*/ gc_ld = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line hecbench_convsep.go:52*/ gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:52*/ gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line hecbench_convsep.go:52*/ lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								/*line hecbench_convsep.go:52*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+								if gc_if.ToBits() != 0 {
+									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
+										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
+										/*line hecbench_convsep.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+									} else {
+										var gc_lanes3 [8]float32
+										for gc_k3 := range 8 {
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line hecbench_convsep.go:52*/ gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+									}
+									/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+										/*line hecbench_convsep.go:52*/ gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
+									} else {
+										var gc_lanes4 [8]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 8 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line hecbench_convsep.go:52*/ lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*
+										/*line hecbench_convsep.go:54*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+										/*line hecbench_convsep.go:54*/ gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
+									} else {
+										var gc_lanes5 [8]float32
+										gc_vb.Store(&gc_lanes5)
+										for gc_k5 := range 8 {
+											if gc_else.ToBits()&(1<<gc_k5) != 0 {
+												gc_pos.Thread = gc_rank + gc_k5
+												/*line hecbench_convsep.go:54*/ lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							/*line hecbench_convsep.go:60*/ if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
+									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
+									/*line hecbench_convsep.go:61*/ gc_ld3 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+								} else {
+									var gc_lanes6 [8]float32
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line hecbench_convsep.go:61*/ gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld3 = lanes.LoadFloat32x8(&gc_lanes6)
+								}
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:61*/ gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+								} else {
+									var gc_lanes7 [8]float32
+									gc_ld3.Store(&gc_lanes7)
+									for gc_k7 := range 8 {
+										if 0xff&(1<<gc_k7) != 0 {
+											gc_pos.Thread = gc_rank + gc_k7
+											/*line hecbench_convsep.go:61*/ lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								/*line hecbench_convsep.go:61*/ gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+								if gc_if2.ToBits() != 0 {
+									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
+										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
+										/*line hecbench_convsep.go:61*/ gc_ld4 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+									} else {
+										var gc_lanes8 [8]float32
+										for gc_k8 := range 8 {
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+												gc_pos.Thread = gc_rank + gc_k8
+												/*line hecbench_convsep.go:61*/ gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = lanes.LoadFloat32x8(&gc_lanes8)
+									}
+									/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+										/*line hecbench_convsep.go:61*/ gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
+									} else {
+										var gc_lanes9 [8]float32
+										gc_ld4.Store(&gc_lanes9)
+										for gc_k9 := range 8 {
+											if gc_if2.ToBits()&(1<<gc_k9) != 0 {
+												gc_pos.Thread = gc_rank + gc_k9
+												/*line hecbench_convsep.go:61*/ lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else2.ToBits() != 0 {
+									/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*
+										/*line hecbench_convsep.go:63*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+										/*line hecbench_convsep.go:63*/ gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
+									} else {
+										var gc_lanes10 [8]float32
+										gc_vb.Store(&gc_lanes10)
+										for gc_k10 := range 8 {
+											if gc_else2.ToBits()&(1<<gc_k10) != 0 {
+												gc_pos.Thread = gc_rank + gc_k10
+												/*line hecbench_convsep.go:63*/ lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					{
-						i := int(2)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lidX := gc_tx
+						lidY := gc_ty
+						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						baseY := gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
+						{
+							i := int(1)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(2)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(3)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(4)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(5)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(6)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(7)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(8)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						i_ := int(0)
+						/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = 0
+						}
+						i_2 := int(9)
+						/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
+						}
 					}
-					{
-						i := int(3)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-					}
-					{
-						i := int(4)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-					}
-					{
-						i := int(5)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-					}
-					{
-						i := int(6)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-					}
-					{
-						i := int(7)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-					}
-					{
-						i := int(8)
-						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-					}
-					i_ := int(0)
-					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
-						lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-					} else {
-						lData[lidY][lidX+i_*csRowsBlockDimX] = 0
-					}
-					i_2 := int(9)
-					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
-						lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-					} else {
-						lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lidX := gc_tx
+						lidY := gc_ty
+						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						baseY := gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
+						{
+							i := int(1)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(2)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(3)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(4)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(5)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(6)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(7)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						{
+							i := int(8)
+							/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+						}
+						i_ := int(0)
+						/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = 0
+						}
+						i_2 := int(9)
+						/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
+						}
 					}
 				}
 			}
@@ -357,74 +601,93 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	}
 	compiled.OutOfLine(func() {
-		/*line hecbench_convsep.go:75*/ lData := lData[:4]
+		lData := lData[:4]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					gc_vb3 := lanes.BroadcastFloat32x8(float32(0))
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var lidX int = gc_tx
-						var lidY int = gc_ty
-						/*line hecbench_convsep.go:39*/ var baseY int = gidY*csRowsBlockDimY + lidY
-						/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-						/*line hecbench_convsep.go:42*/ var dstOff int = baseY*pitch + baseX
-						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
-							sum := gc_vb3
-							/*line hecbench_convsep.go:70*/ for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
-								var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line hecbench_convsep.go:73*/ if (lidX+i_3*
-									csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
-									/*line hecbench_convsep.go:74*/ gc_ld9 = lanes.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(float32(0))
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var lidX int = gc_tx
+							var lidY int = gc_ty
+							/*line hecbench_convsep.go:39*/ var baseY int = gidY*csRowsBlockDimY + lidY
+							/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+							/*line hecbench_convsep.go:42*/ var dstOff int = baseY*pitch + baseX
+							/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
+								sum := gc_vb3
+								/*line hecbench_convsep.go:70*/ for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_convsep.go:73*/ if (lidX+i_3*
+										csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
+										/*line hecbench_convsep.go:74*/ gc_ld9 = lanes.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+									} else {
+										var gc_lanes21 [8]float32
+										for gc_k21 := range 8 {
+											if 0xff&(1<<gc_k21) != 0 {
+												gc_pos.Thread = gc_rank + gc_k21
+												/*line hecbench_convsep.go:74*/ gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld9 = lanes.LoadFloat32x8(&gc_lanes21)
+									}
+									/*line hecbench_convsep.go:74*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
+								}
+								/*line hecbench_convsep.go:74*/ if (dstOff+i_3*
+									/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
+									/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
 								} else {
-									var gc_lanes21 [8]float32
-									for gc_k21 := range 8 {
-										if 0xff&(1<<gc_k21) != 0 {
-											gc_pos.Thread = gc_rank + gc_k21
-											/*line hecbench_convsep.go:74*/ gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
+									var gc_lanes22 [8]float32
+									/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
+									for gc_k22 := range 8 {
+										if 0xff&(1<<gc_k22) != 0 {
+											gc_pos.Thread = gc_rank + gc_k22
+											/*line hecbench_convsep.go:77*/ dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
 										}
 									}
 									gc_pos.Thread = gc_rank
-									gc_ld9 = lanes.LoadFloat32x8(&gc_lanes21)
 								}
-								/*line hecbench_convsep.go:74*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
 							}
-							/*line hecbench_convsep.go:74*/ if (dstOff+i_3*
-								/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
-								/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
-							} else {
-								var gc_lanes22 [8]float32
-								/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
-								for gc_k22 := range 8 {
-									if 0xff&(1<<gc_k22) != 0 {
-										gc_pos.Thread = gc_rank + gc_k22
-										/*line hecbench_convsep.go:77*/ dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
-									}
-								}
-								gc_pos.Thread = gc_rank
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lidX := gc_tx
+						lidY := gc_ty
+						/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+							sum := float32(0)
+							/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
+								sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
 							}
+							/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
 						}
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					lidX := gc_tx
-					lidY := gc_ty
-					/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
-					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
-					/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
-						sum := float32(0)
-						/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
-							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+				} else {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lidX := gc_tx
+						lidY := gc_ty
+						/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+							sum := float32(0)
+							/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
+								sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+							}
+							/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
 						}
-						/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
 				gc_ty++

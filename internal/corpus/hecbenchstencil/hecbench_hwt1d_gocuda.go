@@ -96,50 +96,95 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				gc_at4[gc_tx] = t1
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				localId := gc_tx
-				/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
-				t1 := inSignal[groupId*localSize*2+localSize+localId]
-				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
-					r := rsqrtf(float32(signalLength))
-					t0 *= r
-					t1 *= r
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var localId int = gc_tx
+						/*line hecbench_hwt1d.go:34*/ if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
+							break
+						}
+						/*line hecbench_hwt1d.go:34*/ t0 := lanes.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localId:])
+						t1 := lanes.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localSize+localId:])
+						/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+							/*line hecbench_hwt1d.go:37*/ var gc_t float32 = float32(signalLength)
+							var gc_x2 float32 = gc_t
+							/*line hecbench_hwt1d.go:38*/ var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
+							var r float32 = gc_t2
+							/*line hecbench_hwt1d.go:15*/ t0 = t0.Mul(lanes.BroadcastFloat32x8(r))
+							/*line hecbench_hwt1d.go:15*/ t1 = t1.Mul(lanes.BroadcastFloat32x8(r))
+						}
+						/*line hecbench_hwt1d.go:42*/ t0.StoreSlice(sharedArray[localId:])
+						t1.StoreSlice(sharedArray[localSize+localId:])
+					}
+					lanes.ClearAVXUpperBits()
 				}
-				sharedArray[localId] = t0
-				sharedArray[localSize+localId] = t1
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					localId := gc_tx
+					/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
+					t1 := inSignal[groupId*localSize*2+localSize+localId]
+					/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+						r := rsqrtf(float32(signalLength))
+						t0 *= r
+						t1 *= r
+					}
+					sharedArray[localId] = t0
+					sharedArray[localSize+localId] = t1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					localId := gc_tx
+					/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
+					t1 := inSignal[groupId*localSize*2+localSize+localId]
+					/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+						r := rsqrtf(float32(signalLength))
+						t0 *= r
+						t1 *= r
+					}
+					sharedArray[localId] = t0
+					sharedArray[localSize+localId] = t1
+				}
 			}
 		}
 	}
-	levels := tLevels
+	/*line hecbench_hwt1d.go:47*/ levels := tLevels
 	if tLevels > mLevels {
 		levels = mLevels
 	}
 	activeThreads := uint32((1 << levels) / 2)
 	/*line hecbench_hwt1d.go:54*/ const rsqrtTwo = float32(0.7071)
-	gc_vstep2 := 0
 	if compiled.SIMDBuild {
+		gc_vstep3 := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
 				/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
 				lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 			}
 			lanes.ClearAVXUpperBits()
 		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
 	} else {
+		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
 			/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
 			lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
 		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
-		gc_s_midOutPos[gc_rank] = midOutPos
-	}
-	for i := uint32(0); i < levels; i++ {
+	/*line hecbench_hwt1d.go:55*/ for i := uint32(0); i < levels; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := int(activeThreads); gc_bound < gc_to {
@@ -147,79 +192,156 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
-					{
-						gc_tx := gc_vstep3 + 0
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_lo2; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_lo2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 						gc_s_data0[gc_rank] = data0
 						gc_s_data1[gc_rank] = data1
 					}
-					{
-						gc_tx := gc_vstep3 + 1
+					gc_vstep5 := gc_hi2
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 						gc_s_data0[gc_rank] = data0
 						gc_s_data1[gc_rank] = data1
 					}
-					{
-						gc_tx := gc_vstep3 + 2
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 						gc_s_data0[gc_rank] = data0
 						gc_s_data1[gc_rank] = data1
 					}
-					{
-						gc_tx := gc_vstep3 + 3
+					gc_vstep4 := gc_hi2
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 						gc_s_data0[gc_rank] = data0
 						gc_s_data1[gc_rank] = data1
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				gc_vstep4 := gc_hi2
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
 				}
 			}
 		}
@@ -230,12 +352,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
 						gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_steps:
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var localId int = gc_tx
 							/*line hecbench_hwt1d.go:56*/ var data0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
@@ -265,7 +387,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localId := gc_tx
@@ -341,14 +463,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 					gc_at5 := AverageSignal[gc_off4:][:1]
 					gc_at6 := sharedArray[gc_off5:][:1]
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_vstep7 := gc_from
+					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
 						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {

@@ -149,14 +149,84 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ti := gc_tz
-					tj := gc_ty
-					tk := gc_tx
-					/*line hecbench_minimod.go:55*/ sU[ti][tj][tk] = 0
-					/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
-						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0)
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var ti int = gc_tz
+							var tj int = gc_ty
+							var tk int = gc_tx
+							/*line hecbench_minimod.go:55*/ if tk < 0 || tk > len(sU[ti][tj])-8 {
+								break
+							}
+							/*line hecbench_minimod.go:55*/ gc_vb.StoreSlice(sU[ti][tj][tk:])
+							/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
+								/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
+									gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
+								} else {
+									var gc_lanes [8]float32
+									gc_vb.Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line hecbench_minimod.go:58*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								gc_b2 := gc_none
+								/*line hecbench_minimod.go:58*/ if ti <
+									/*line hecbench_minimod.go:57*/ 2*mmR && tj < 2*mmR {
+									gc_b2 = gc_all
+								}
+								/*line hecbench_minimod.go:57*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
+										gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
+									} else {
+										var gc_lanes2 [8]float32
+										gc_vb.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line hecbench_minimod.go:58*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ti := gc_tz
+						tj := gc_ty
+						tk := gc_tx
+						/*line hecbench_minimod.go:55*/ sU[ti][tj][tk] = 0
+						/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+							sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ti := gc_tz
+						tj := gc_ty
+						tk := gc_tx
+						/*line hecbench_minimod.go:55*/ sU[ti][tj][tk] = 0
+						/*line hecbench_minimod.go:57*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+							sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
+						}
 					}
 				}
 			}
@@ -171,132 +241,154 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild && compiled.SIMD {
-			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var ti int = gc_tz
-					var tj int = gc_ty
-					var tk int = gc_tx
-					/*line hecbench_minimod.go:51*/ var i int64 = i0 + int64(ti)
-					var j int64 = j0 + int64(tj)
-					var k int64 = k0 + int64(tk)
-					/*line hecbench_minimod.go:63*/ var sui int64 = int64(ti + mmR)
-					var suj int64 = int64(tj + mmR)
-					var suk int64 = int64(tk + mmR)
-					/*line hecbench_minimod.go:67*/ var zSide int = ti / mmR
-					/*line hecbench_minimod.go:69*/ var ySide int = tj / mmR
-					/*line hecbench_minimod.go:68*/ if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
-						/*line hecbench_minimod.go:72*/ mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
-						break
-					}
-					/*line hecbench_minimod.go:68*/ var gc_t int64 = i + int64((zSide*2-1)*mmR)
-					var gc_i int64 = gc_t
-					/*line hecbench_minimod.go:68*/ var gc_j int64 = j
-					/*line hecbench_minimod.go:68*/ var gc_k5 int64 = k
-					var gc_t2 int64 = int64((gc_i+
-						/*line hecbench_minimod.go:68*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k5 + lz
-					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
-						/*line hecbench_minimod.go:68*/ gc_ld = lanes.LoadFloat32x8Slice(u[gc_t2:])
-					} else {
-						break gc_steps
-					}
-					/*line hecbench_minimod.go:68*/ gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
-					/*line hecbench_minimod.go:70*/ var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
-					/*line hecbench_minimod.go:70*/ var gc_i2 int64 = i
-					var gc_j2 int64 = gc_t3
-					/*line hecbench_minimod.go:70*/ var gc_k7 int64 = k
-					var gc_t4 int64 = int64((gc_i2+
-						/*line hecbench_minimod.go:70*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j2+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k7 + lz
-					var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
-						/*line hecbench_minimod.go:70*/ gc_ld2 = lanes.LoadFloat32x8Slice(u[gc_t4:])
-					} else {
-						var gc_lanes6 [8]float32
-						for gc_k8 := range 8 {
-							if 0xff&(1<<gc_k8) != 0 {
-								gc_pos.Thread = gc_rank + gc_k8
-								/*line hecbench_minimod.go:70*/ gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
-							}
-						}
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+				gc_steps:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes6)
-					}
-					/*line hecbench_minimod.go:70*/ gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
-					var gc_t5 int64 = k - mmR
-					/*line hecbench_minimod.go:71*/ var gc_i3 int64 = i
-					/*line hecbench_minimod.go:71*/ var gc_j3 int64 = j
-					var gc_k9 int64 = gc_t5
-					var gc_t6 int64 = int64((gc_i3+
-						/*line hecbench_minimod.go:71*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j3+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k9 + lz
-					var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
-						/*line hecbench_minimod.go:71*/ gc_ld3 = lanes.LoadFloat32x8Slice(u[gc_t6:])
-					} else {
-						var gc_lanes7 [8]float32
-						for gc_k10 := range 8 {
-							if 0xff&(1<<gc_k10) != 0 {
-								gc_pos.Thread = gc_rank + gc_k10
-								/*line hecbench_minimod.go:71*/ gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
-							}
+						var ti int = gc_tz
+						var tj int = gc_ty
+						var tk int = gc_tx
+						/*line hecbench_minimod.go:51*/ var i int64 = i0 + int64(ti)
+						var j int64 = j0 + int64(tj)
+						var k int64 = k0 + int64(tk)
+						/*line hecbench_minimod.go:63*/ var sui int64 = int64(ti + mmR)
+						var suj int64 = int64(tj + mmR)
+						var suk int64 = int64(tk + mmR)
+						/*line hecbench_minimod.go:67*/ var zSide int = ti / mmR
+						/*line hecbench_minimod.go:69*/ var ySide int = tj / mmR
+						/*line hecbench_minimod.go:68*/ if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
+							/*line hecbench_minimod.go:72*/ mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
+							break
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld3 = lanes.LoadFloat32x8(&gc_lanes7)
-					}
-					/*line hecbench_minimod.go:71*/ gc_ld3.StoreSlice(sU[sui][suj][tk:])
-					var gc_t7 int64 = k + mmR
-					/*line hecbench_minimod.go:72*/ var gc_i4 int64 = i
-					/*line hecbench_minimod.go:72*/ var gc_j4 int64 = j
-					var gc_k11 int64 = gc_t7
-					var gc_t8 int64 = int64((gc_i4+
-						/*line hecbench_minimod.go:72*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j4+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k11 + lz
-					var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
-						/*line hecbench_minimod.go:72*/ gc_ld4 = lanes.LoadFloat32x8Slice(u[gc_t8:])
-					} else {
-						var gc_lanes8 [8]float32
-						for gc_k12 := range 8 {
-							if 0xff&(1<<gc_k12) != 0 {
-								gc_pos.Thread = gc_rank + gc_k12
-								/*line hecbench_minimod.go:72*/ gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
-							}
+						/*line hecbench_minimod.go:68*/ var gc_t int64 = i + int64((zSide*2-1)*mmR)
+						var gc_i int64 = gc_t
+						/*line hecbench_minimod.go:68*/ var gc_j int64 = j
+						/*line hecbench_minimod.go:68*/ var gc_k5 int64 = k
+						var gc_t2 int64 = int64((gc_i+
+							/*line hecbench_minimod.go:68*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k5 + lz
+						var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
+							/*line hecbench_minimod.go:68*/ gc_ld = lanes.LoadFloat32x8Slice(u[gc_t2:])
+						} else {
+							break gc_steps
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld4 = lanes.LoadFloat32x8(&gc_lanes8)
+						/*line hecbench_minimod.go:68*/ gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
+						/*line hecbench_minimod.go:70*/ var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
+						/*line hecbench_minimod.go:70*/ var gc_i2 int64 = i
+						var gc_j2 int64 = gc_t3
+						/*line hecbench_minimod.go:70*/ var gc_k7 int64 = k
+						var gc_t4 int64 = int64((gc_i2+
+							/*line hecbench_minimod.go:70*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j2+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k7 + lz
+						var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
+							/*line hecbench_minimod.go:70*/ gc_ld2 = lanes.LoadFloat32x8Slice(u[gc_t4:])
+						} else {
+							var gc_lanes6 [8]float32
+							for gc_k8 := range 8 {
+								if 0xff&(1<<gc_k8) != 0 {
+									gc_pos.Thread = gc_rank + gc_k8
+									/*line hecbench_minimod.go:70*/ gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes6)
+						}
+						/*line hecbench_minimod.go:70*/ gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
+						var gc_t5 int64 = k - mmR
+						/*line hecbench_minimod.go:71*/ var gc_i3 int64 = i
+						/*line hecbench_minimod.go:71*/ var gc_j3 int64 = j
+						var gc_k9 int64 = gc_t5
+						var gc_t6 int64 = int64((gc_i3+
+							/*line hecbench_minimod.go:71*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j3+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k9 + lz
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
+							/*line hecbench_minimod.go:71*/ gc_ld3 = lanes.LoadFloat32x8Slice(u[gc_t6:])
+						} else {
+							var gc_lanes7 [8]float32
+							for gc_k10 := range 8 {
+								if 0xff&(1<<gc_k10) != 0 {
+									gc_pos.Thread = gc_rank + gc_k10
+									/*line hecbench_minimod.go:71*/ gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld3 = lanes.LoadFloat32x8(&gc_lanes7)
+						}
+						/*line hecbench_minimod.go:71*/ gc_ld3.StoreSlice(sU[sui][suj][tk:])
+						var gc_t7 int64 = k + mmR
+						/*line hecbench_minimod.go:72*/ var gc_i4 int64 = i
+						/*line hecbench_minimod.go:72*/ var gc_j4 int64 = j
+						var gc_k11 int64 = gc_t7
+						var gc_t8 int64 = int64((gc_i4+
+							/*line hecbench_minimod.go:72*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j4+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k11 + lz
+						var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
+							/*line hecbench_minimod.go:72*/ gc_ld4 = lanes.LoadFloat32x8Slice(u[gc_t8:])
+						} else {
+							var gc_lanes8 [8]float32
+							for gc_k12 := range 8 {
+								if 0xff&(1<<gc_k12) != 0 {
+									gc_pos.Thread = gc_rank + gc_k12
+									/*line hecbench_minimod.go:72*/ gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld4 = lanes.LoadFloat32x8(&gc_lanes8)
+						}
+						/*line hecbench_minimod.go:72*/ gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
 					}
-					/*line hecbench_minimod.go:72*/ gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
+					lanes.ClearAVXUpperBits()
 				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				ti := gc_tz
-				tj := gc_ty
-				tk := gc_tx
-				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
-				j := j0 + int64(tj)
-				k := k0 + int64(tk)
-				/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
-				suj := int64(tj + mmR)
-				suk := int64(tk + mmR)
-				/*line hecbench_minimod.go:67*/ zSide := ti / mmR
-				/*line hecbench_minimod.go:69*/ ySide := tj / mmR
-				/*line hecbench_minimod.go:68*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-				/*line hecbench_minimod.go:70*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
-				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
-				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
+					/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
+					j := j0 + int64(tj)
+					k := k0 + int64(tk)
+					/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:67*/ zSide := ti / mmR
+					/*line hecbench_minimod.go:69*/ ySide := tj / mmR
+					/*line hecbench_minimod.go:68*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
+					/*line hecbench_minimod.go:70*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
+				}
+			} else {
+				gc_vstep2 := 0
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
+					/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
+					j := j0 + int64(tj)
+					k := k0 + int64(tk)
+					/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:67*/ zSide := ti / mmR
+					/*line hecbench_minimod.go:69*/ ySide := tj / mmR
+					/*line hecbench_minimod.go:68*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
+					/*line hecbench_minimod.go:70*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -310,7 +402,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
+			/*line hecbench_minimod.go:86*/ if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -318,134 +410,168 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				}
 				continue
 			}
-			gc_vstep3 := gc_from
-			if compiled.SIMDBuild && compiled.SIMD {
-				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				/*line hecbench_minimod.go:80*/ gc_vb3 := lanes.BroadcastFloat32x8(coef0)
-				gc_vb4 := lanes.BroadcastFloat32x8(coefx1)
-				gc_vb5 := lanes.BroadcastFloat32x8(coefy1)
-				gc_vb6 := lanes.BroadcastFloat32x8(coefz1)
-				gc_vb7 := lanes.BroadcastFloat32x8(coefx2)
-				gc_vb8 := lanes.BroadcastFloat32x8(coefy2)
-				gc_vb9 := lanes.BroadcastFloat32x8(coefz2)
-				gc_vb10 := lanes.BroadcastFloat32x8(coefx3)
-				gc_vb11 := lanes.BroadcastFloat32x8(coefy3)
-				gc_vb12 := lanes.BroadcastFloat32x8(coefz3)
-				gc_vb13 := lanes.BroadcastFloat32x8(coefx4)
-				gc_vb14 := lanes.BroadcastFloat32x8(coefy4)
-				gc_vb15 := lanes.BroadcastFloat32x8(coefz4)
-				gc_vb16 := lanes.BroadcastFloat32x8(2)
-			gc_steps2:
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_alive := gc_all3
-					var ti int = gc_tz
-					/*line hecbench_minimod.go:51*/ var i int64 = i0 + int64(ti)
-					var tj int = gc_ty
-					/*line hecbench_minimod.go:52*/ var j int64 = j0 + int64(tj)
-					var tk int = gc_tx
-					/*line hecbench_minimod.go:53*/ var k int64 = k0 + int64(tk)
-					/*line hecbench_minimod.go:63*/ var sui int64 = int64(ti + mmR)
-					var suj int64 = int64(tj + mmR)
-					var suk int64 = int64(tk + mmR)
-					gc_b4 := gc_none3
-					/*line hecbench_minimod.go:76*/ if i > x4-1 || j > y4-1 {
-						gc_b4 = gc_all3
-					}
-					/*line hecbench_minimod.go:76*/ gc_if3 := gc_b4.Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
-					if gc_alive.And(gc_if3).ToBits() != 0 {
-						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-					}
-					if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
-						/*line hecbench_minimod.go:83*/ 1) < 0 || int(suk+1) > len(sU[sui][suj])-8 || int(suk-1) < 0 || int(suk-1) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+2][suj])-8 || int(suk) > len(sU[sui-2][suj])-8 || int(suk) > len(sU[sui][suj+2])-8 || int(suk) > len(sU[sui][suj-2])-8 || int(suk+
-						/*line hecbench_minimod.go:86*/ 2) < 0 || int(suk+2) > len(sU[sui][suj])-8 || int(suk-2) < 0 || int(suk-2) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+3][suj])-8 || int(suk) > len(sU[sui-3][suj])-8 || int(suk) > len(sU[sui][suj+3])-8 || int(suk) > len(sU[sui][suj-3])-8 || int(suk+
-						/*line hecbench_minimod.go:89*/ 3) < 0 || int(suk+3) > len(sU[sui][suj])-8 || int(suk-3) < 0 || int(suk-3) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+4][suj])-8 || int(suk) > len(sU[sui-4][suj])-8 || int(suk) > len(sU[sui][suj+4])-8 || int(suk) > len(sU[sui][suj-4])-8 || int(suk+
-						/*line hecbench_minimod.go:92*/ 4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
-						break
-					}
-					/*line hecbench_minimod.go:80*/ lap := gc_vb3.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
-					/*line hecbench_minimod.go:80*/ var gc_i5 int64 = i
-					/*line hecbench_minimod.go:80*/ var gc_j5 int64 = j
-					/*line hecbench_minimod.go:80*/ var gc_k13 int64 = k
-					var gc_t9 int64 = int64((gc_i5+
-						/*line hecbench_minimod.go:93*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j5+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k13 + lz
-					var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
-						/*line hecbench_minimod.go:93*/ gc_ld5 = lanes.LoadFloat32x8Slice(vp[gc_t9:])
-					} else {
-						break gc_steps2
-					}
-					/*line hecbench_minimod.go:93*/ var gc_i6 int64 = i
-					/*line hecbench_minimod.go:93*/ var gc_j6 int64 = j
-					/*line hecbench_minimod.go:93*/ var gc_k15 int64 = k
-					var gc_t10 int64 = int64((gc_i6+
-						/*line hecbench_minimod.go:93*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j6+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k15 + lz
-					var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
-						/*line hecbench_minimod.go:93*/ gc_ld6 = lanes.LoadFloat32x8Slice(v[gc_t10:])
-					} else {
-						break gc_steps2
-					}
-					/*line hecbench_minimod.go:93*/ var gc_i7 int64 = i
-					/*line hecbench_minimod.go:93*/ var gc_j7 int64 = j
-					/*line hecbench_minimod.go:93*/ var gc_k17 int64 = k
-					var gc_t11 int64 = int64((gc_i7+
-						/*line hecbench_minimod.go:93*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j7+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k17 + lz
-					if int(gc_t11) >= 0 && int(gc_t11) <= len(v)-8 {
-						/*line hecbench_minimod.go:93*/ gc_vb16.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).StoreMasked((*[8]float32)(v[gc_t11:]), gc_alive)
-					} else {
-						var gc_lanes11 [8]float32
-						/*line hecbench_minimod.go:93*/ gc_vb16.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes11)
-						for gc_k18 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k18) != 0 {
-								gc_pos.Thread = gc_rank + gc_k18
-								/*line hecbench_minimod.go:93*/ v[gc_t11+int64(gc_k18)] = gc_lanes11[gc_k18]
-							}
-						}
+			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					/*line hecbench_minimod.go:80*/ gc_vb3 := lanes.BroadcastFloat32x8(coef0)
+					gc_vb4 := lanes.BroadcastFloat32x8(coefx1)
+					gc_vb5 := lanes.BroadcastFloat32x8(coefy1)
+					gc_vb6 := lanes.BroadcastFloat32x8(coefz1)
+					gc_vb7 := lanes.BroadcastFloat32x8(coefx2)
+					gc_vb8 := lanes.BroadcastFloat32x8(coefy2)
+					gc_vb9 := lanes.BroadcastFloat32x8(coefz2)
+					gc_vb10 := lanes.BroadcastFloat32x8(coefx3)
+					gc_vb11 := lanes.BroadcastFloat32x8(coefy3)
+					gc_vb12 := lanes.BroadcastFloat32x8(coefz3)
+					gc_vb13 := lanes.BroadcastFloat32x8(coefx4)
+					gc_vb14 := lanes.BroadcastFloat32x8(coefy4)
+					gc_vb15 := lanes.BroadcastFloat32x8(coefz4)
+					gc_vb16 := lanes.BroadcastFloat32x8(2)
+				gc_steps2:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+						gc_alive := gc_all3
+						var ti int = gc_tz
+						/*line hecbench_minimod.go:51*/ var i int64 = i0 + int64(ti)
+						var tj int = gc_ty
+						/*line hecbench_minimod.go:52*/ var j int64 = j0 + int64(tj)
+						var tk int = gc_tx
+						/*line hecbench_minimod.go:53*/ var k int64 = k0 + int64(tk)
+						/*line hecbench_minimod.go:63*/ var sui int64 = int64(ti + mmR)
+						var suj int64 = int64(tj + mmR)
+						var suk int64 = int64(tk + mmR)
+						gc_b4 := gc_none3
+						/*line hecbench_minimod.go:76*/ if i > x4-1 || j > y4-1 {
+							gc_b4 = gc_all3
+						}
+						/*line hecbench_minimod.go:76*/ gc_if3 := gc_b4.Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
+						if gc_alive.And(gc_if3).ToBits() != 0 {
+							gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
+							/*line hecbench_minimod.go:83*/ 1) < 0 || int(suk+1) > len(sU[sui][suj])-8 || int(suk-1) < 0 || int(suk-1) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+2][suj])-8 || int(suk) > len(sU[sui-2][suj])-8 || int(suk) > len(sU[sui][suj+2])-8 || int(suk) > len(sU[sui][suj-2])-8 || int(suk+
+							/*line hecbench_minimod.go:86*/ 2) < 0 || int(suk+2) > len(sU[sui][suj])-8 || int(suk-2) < 0 || int(suk-2) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+3][suj])-8 || int(suk) > len(sU[sui-3][suj])-8 || int(suk) > len(sU[sui][suj+3])-8 || int(suk) > len(sU[sui][suj-3])-8 || int(suk+
+							/*line hecbench_minimod.go:89*/ 3) < 0 || int(suk+3) > len(sU[sui][suj])-8 || int(suk-3) < 0 || int(suk-3) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+4][suj])-8 || int(suk) > len(sU[sui-4][suj])-8 || int(suk) > len(sU[sui][suj+4])-8 || int(suk) > len(sU[sui][suj-4])-8 || int(suk+
+							/*line hecbench_minimod.go:92*/ 4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
+							break
+						}
+						/*line hecbench_minimod.go:80*/ lap := gc_vb3.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
+						/*line hecbench_minimod.go:80*/ var gc_i5 int64 = i
+						/*line hecbench_minimod.go:80*/ var gc_j5 int64 = j
+						/*line hecbench_minimod.go:80*/ var gc_k13 int64 = k
+						var gc_t9 int64 = int64((gc_i5+
+							/*line hecbench_minimod.go:93*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j5+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k13 + lz
+						var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
+							/*line hecbench_minimod.go:93*/ gc_ld5 = lanes.LoadFloat32x8Slice(vp[gc_t9:])
+						} else {
+							break gc_steps2
+						}
+						/*line hecbench_minimod.go:93*/ var gc_i6 int64 = i
+						/*line hecbench_minimod.go:93*/ var gc_j6 int64 = j
+						/*line hecbench_minimod.go:93*/ var gc_k15 int64 = k
+						var gc_t10 int64 = int64((gc_i6+
+							/*line hecbench_minimod.go:93*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j6+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k15 + lz
+						var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
+							/*line hecbench_minimod.go:93*/ gc_ld6 = lanes.LoadFloat32x8Slice(v[gc_t10:])
+						} else {
+							break gc_steps2
+						}
+						/*line hecbench_minimod.go:93*/ var gc_i7 int64 = i
+						/*line hecbench_minimod.go:93*/ var gc_j7 int64 = j
+						/*line hecbench_minimod.go:93*/ var gc_k17 int64 = k
+						var gc_t11 int64 = int64((gc_i7+
+							/*line hecbench_minimod.go:93*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j7+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k17 + lz
+						if int(gc_t11) >= 0 && int(gc_t11) <= len(v)-8 {
+							/*line hecbench_minimod.go:93*/ gc_vb16.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).StoreMasked((*[8]float32)(v[gc_t11:]), gc_alive)
+						} else {
+							var gc_lanes11 [8]float32
+							/*line hecbench_minimod.go:93*/ gc_vb16.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes11)
+							for gc_k18 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k18) != 0 {
+									gc_pos.Thread = gc_rank + gc_k18
+									/*line hecbench_minimod.go:93*/ v[gc_t11+int64(gc_k18)] = gc_lanes11[gc_k18]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
 					}
+					lanes.ClearAVXUpperBits()
 				}
-				lanes.ClearAVXUpperBits()
-			}
-		gc_L3:
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				ti := gc_tz
-				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
-				tj := gc_ty
-				/*line hecbench_minimod.go:52*/ j := j0 + int64(tj)
-				tk := gc_tx
-				/*line hecbench_minimod.go:53*/ k := k0 + int64(tk)
-				/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
-				suj := int64(tj + mmR)
-				suk := int64(tk + mmR)
-				/*line hecbench_minimod.go:76*/ if i > x4-1 || j > y4-1 || k > z4-1 {
-					continue gc_L3
+			gc_simd_L3:
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
+					tj := gc_ty
+					/*line hecbench_minimod.go:52*/ j := j0 + int64(tj)
+					tk := gc_tx
+					/*line hecbench_minimod.go:53*/ k := k0 + int64(tk)
+					/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:76*/ if i > x4-1 || j > y4-1 || k > z4-1 {
+						continue gc_simd_L3
+					}
+					/*line hecbench_minimod.go:80*/ lap := coef0*sU[sui][suj][suk] +
+						coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
+						coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
+						coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
+						coefx2*(sU[sui+2][suj][suk]+sU[sui-2][suj][suk]) +
+						coefy2*(sU[sui][suj+2][suk]+sU[sui][suj-2][suk]) +
+						coefz2*(sU[sui][suj][suk+2]+sU[sui][suj][suk-2]) +
+						coefx3*(sU[sui+3][suj][suk]+sU[sui-3][suj][suk]) +
+						coefy3*(sU[sui][suj+3][suk]+sU[sui][suj-3][suk]) +
+						coefz3*(sU[sui][suj][suk+3]+sU[sui][suj][suk-3]) +
+						coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
+						coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
+						coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
+					v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
 				}
-				/*line hecbench_minimod.go:80*/ lap := coef0*sU[sui][suj][suk] +
-					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
-					coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
-					coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
-					coefx2*(sU[sui+2][suj][suk]+sU[sui-2][suj][suk]) +
-					coefy2*(sU[sui][suj+2][suk]+sU[sui][suj-2][suk]) +
-					coefz2*(sU[sui][suj][suk+2]+sU[sui][suj][suk-2]) +
-					coefx3*(sU[sui+3][suj][suk]+sU[sui-3][suj][suk]) +
-					coefy3*(sU[sui][suj+3][suk]+sU[sui][suj-3][suk]) +
-					coefz3*(sU[sui][suj][suk+3]+sU[sui][suj][suk-3]) +
-					coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
-					coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
-					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
-				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
+			} else {
+				gc_vstep3 := gc_from
+			gc_L3:
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
+					tj := gc_ty
+					/*line hecbench_minimod.go:52*/ j := j0 + int64(tj)
+					tk := gc_tx
+					/*line hecbench_minimod.go:53*/ k := k0 + int64(tk)
+					/*line hecbench_minimod.go:63*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:76*/ if i > x4-1 || j > y4-1 || k > z4-1 {
+						continue gc_L3
+					}
+					/*line hecbench_minimod.go:80*/ lap := coef0*sU[sui][suj][suk] +
+						coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
+						coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
+						coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
+						coefx2*(sU[sui+2][suj][suk]+sU[sui-2][suj][suk]) +
+						coefy2*(sU[sui][suj+2][suk]+sU[sui][suj-2][suk]) +
+						coefz2*(sU[sui][suj][suk+2]+sU[sui][suj][suk-2]) +
+						coefx3*(sU[sui+3][suj][suk]+sU[sui-3][suj][suk]) +
+						coefy3*(sU[sui][suj+3][suk]+sU[sui][suj-3][suk]) +
+						coefz3*(sU[sui][suj][suk+3]+sU[sui][suj][suk-3]) +
+						coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
+						coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
+						coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
+					v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -591,14 +717,84 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ti := gc_tz
-					tj := gc_ty
-					tk := gc_tx
-					/*line hecbench_minimod.go:123*/ sU[ti][tj][tk] = 0
-					/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
-						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0)
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var ti int = gc_tz
+							var tj int = gc_ty
+							var tk int = gc_tx
+							/*line hecbench_minimod.go:123*/ if tk < 0 || tk > len(sU[ti][tj])-8 {
+								break
+							}
+							/*line hecbench_minimod.go:123*/ gc_vb.StoreSlice(sU[ti][tj][tk:])
+							/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
+								/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
+									gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
+								} else {
+									var gc_lanes [8]float32
+									gc_vb.Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line hecbench_minimod.go:126*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								gc_b2 := gc_none
+								/*line hecbench_minimod.go:126*/ if ti <
+									/*line hecbench_minimod.go:125*/ 2*mmR && tj < 2*mmR {
+									gc_b2 = gc_all
+								}
+								/*line hecbench_minimod.go:125*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
+										gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
+									} else {
+										var gc_lanes2 [8]float32
+										gc_vb.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line hecbench_minimod.go:126*/ sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ti := gc_tz
+						tj := gc_ty
+						tk := gc_tx
+						/*line hecbench_minimod.go:123*/ sU[ti][tj][tk] = 0
+						/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+							sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ti := gc_tz
+						tj := gc_ty
+						tk := gc_tx
+						/*line hecbench_minimod.go:123*/ sU[ti][tj][tk] = 0
+						/*line hecbench_minimod.go:125*/ if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
+							sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
+						}
 					}
 				}
 			}
@@ -613,132 +809,154 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild && compiled.SIMD {
-			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var ti int = gc_tz
-					var tj int = gc_ty
-					var tk int = gc_tx
-					/*line hecbench_minimod.go:119*/ var i int64 = i0 + int64(ti)
-					var j int64 = j0 + int64(tj)
-					var k int64 = k0 + int64(tk)
-					/*line hecbench_minimod.go:131*/ var sui int64 = int64(ti + mmR)
-					var suj int64 = int64(tj + mmR)
-					var suk int64 = int64(tk + mmR)
-					/*line hecbench_minimod.go:135*/ var zSide int = ti / mmR
-					/*line hecbench_minimod.go:137*/ var ySide int = tj / mmR
-					/*line hecbench_minimod.go:136*/ if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
-						/*line hecbench_minimod.go:140*/ mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
-						break
-					}
-					/*line hecbench_minimod.go:136*/ var gc_t int64 = i + int64((zSide*2-1)*mmR)
-					var gc_i int64 = gc_t
-					/*line hecbench_minimod.go:136*/ var gc_j int64 = j
-					/*line hecbench_minimod.go:136*/ var gc_k5 int64 = k
-					var gc_t2 int64 = int64((gc_i+
-						/*line hecbench_minimod.go:136*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k5 + lz
-					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
-						/*line hecbench_minimod.go:136*/ gc_ld = lanes.LoadFloat32x8Slice(u[gc_t2:])
-					} else {
-						break gc_steps
-					}
-					/*line hecbench_minimod.go:136*/ gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
-					/*line hecbench_minimod.go:138*/ var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
-					/*line hecbench_minimod.go:138*/ var gc_i2 int64 = i
-					var gc_j2 int64 = gc_t3
-					/*line hecbench_minimod.go:138*/ var gc_k7 int64 = k
-					var gc_t4 int64 = int64((gc_i2+
-						/*line hecbench_minimod.go:138*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j2+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k7 + lz
-					var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
-						/*line hecbench_minimod.go:138*/ gc_ld2 = lanes.LoadFloat32x8Slice(u[gc_t4:])
-					} else {
-						var gc_lanes6 [8]float32
-						for gc_k8 := range 8 {
-							if 0xff&(1<<gc_k8) != 0 {
-								gc_pos.Thread = gc_rank + gc_k8
-								/*line hecbench_minimod.go:138*/ gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
-							}
-						}
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+				gc_steps:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes6)
-					}
-					/*line hecbench_minimod.go:138*/ gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
-					var gc_t5 int64 = k - mmR
-					/*line hecbench_minimod.go:139*/ var gc_i3 int64 = i
-					/*line hecbench_minimod.go:139*/ var gc_j3 int64 = j
-					var gc_k9 int64 = gc_t5
-					var gc_t6 int64 = int64((gc_i3+
-						/*line hecbench_minimod.go:139*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j3+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k9 + lz
-					var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
-						/*line hecbench_minimod.go:139*/ gc_ld3 = lanes.LoadFloat32x8Slice(u[gc_t6:])
-					} else {
-						var gc_lanes7 [8]float32
-						for gc_k10 := range 8 {
-							if 0xff&(1<<gc_k10) != 0 {
-								gc_pos.Thread = gc_rank + gc_k10
-								/*line hecbench_minimod.go:139*/ gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
-							}
+						var ti int = gc_tz
+						var tj int = gc_ty
+						var tk int = gc_tx
+						/*line hecbench_minimod.go:119*/ var i int64 = i0 + int64(ti)
+						var j int64 = j0 + int64(tj)
+						var k int64 = k0 + int64(tk)
+						/*line hecbench_minimod.go:131*/ var sui int64 = int64(ti + mmR)
+						var suj int64 = int64(tj + mmR)
+						var suk int64 = int64(tk + mmR)
+						/*line hecbench_minimod.go:135*/ var zSide int = ti / mmR
+						/*line hecbench_minimod.go:137*/ var ySide int = tj / mmR
+						/*line hecbench_minimod.go:136*/ if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
+							/*line hecbench_minimod.go:140*/ mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
+							break
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld3 = lanes.LoadFloat32x8(&gc_lanes7)
-					}
-					/*line hecbench_minimod.go:139*/ gc_ld3.StoreSlice(sU[sui][suj][tk:])
-					var gc_t7 int64 = k + mmR
-					/*line hecbench_minimod.go:140*/ var gc_i4 int64 = i
-					/*line hecbench_minimod.go:140*/ var gc_j4 int64 = j
-					var gc_k11 int64 = gc_t7
-					var gc_t8 int64 = int64((gc_i4+
-						/*line hecbench_minimod.go:140*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j4+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k11 + lz
-					var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
-						/*line hecbench_minimod.go:140*/ gc_ld4 = lanes.LoadFloat32x8Slice(u[gc_t8:])
-					} else {
-						var gc_lanes8 [8]float32
-						for gc_k12 := range 8 {
-							if 0xff&(1<<gc_k12) != 0 {
-								gc_pos.Thread = gc_rank + gc_k12
-								/*line hecbench_minimod.go:140*/ gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
-							}
+						/*line hecbench_minimod.go:136*/ var gc_t int64 = i + int64((zSide*2-1)*mmR)
+						var gc_i int64 = gc_t
+						/*line hecbench_minimod.go:136*/ var gc_j int64 = j
+						/*line hecbench_minimod.go:136*/ var gc_k5 int64 = k
+						var gc_t2 int64 = int64((gc_i+
+							/*line hecbench_minimod.go:136*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k5 + lz
+						var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
+							/*line hecbench_minimod.go:136*/ gc_ld = lanes.LoadFloat32x8Slice(u[gc_t2:])
+						} else {
+							break gc_steps
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld4 = lanes.LoadFloat32x8(&gc_lanes8)
+						/*line hecbench_minimod.go:136*/ gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
+						/*line hecbench_minimod.go:138*/ var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
+						/*line hecbench_minimod.go:138*/ var gc_i2 int64 = i
+						var gc_j2 int64 = gc_t3
+						/*line hecbench_minimod.go:138*/ var gc_k7 int64 = k
+						var gc_t4 int64 = int64((gc_i2+
+							/*line hecbench_minimod.go:138*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j2+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k7 + lz
+						var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
+							/*line hecbench_minimod.go:138*/ gc_ld2 = lanes.LoadFloat32x8Slice(u[gc_t4:])
+						} else {
+							var gc_lanes6 [8]float32
+							for gc_k8 := range 8 {
+								if 0xff&(1<<gc_k8) != 0 {
+									gc_pos.Thread = gc_rank + gc_k8
+									/*line hecbench_minimod.go:138*/ gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes6)
+						}
+						/*line hecbench_minimod.go:138*/ gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
+						var gc_t5 int64 = k - mmR
+						/*line hecbench_minimod.go:139*/ var gc_i3 int64 = i
+						/*line hecbench_minimod.go:139*/ var gc_j3 int64 = j
+						var gc_k9 int64 = gc_t5
+						var gc_t6 int64 = int64((gc_i3+
+							/*line hecbench_minimod.go:139*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j3+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k9 + lz
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
+							/*line hecbench_minimod.go:139*/ gc_ld3 = lanes.LoadFloat32x8Slice(u[gc_t6:])
+						} else {
+							var gc_lanes7 [8]float32
+							for gc_k10 := range 8 {
+								if 0xff&(1<<gc_k10) != 0 {
+									gc_pos.Thread = gc_rank + gc_k10
+									/*line hecbench_minimod.go:139*/ gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld3 = lanes.LoadFloat32x8(&gc_lanes7)
+						}
+						/*line hecbench_minimod.go:139*/ gc_ld3.StoreSlice(sU[sui][suj][tk:])
+						var gc_t7 int64 = k + mmR
+						/*line hecbench_minimod.go:140*/ var gc_i4 int64 = i
+						/*line hecbench_minimod.go:140*/ var gc_j4 int64 = j
+						var gc_k11 int64 = gc_t7
+						var gc_t8 int64 = int64((gc_i4+
+							/*line hecbench_minimod.go:140*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j4+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k11 + lz
+						var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
+							/*line hecbench_minimod.go:140*/ gc_ld4 = lanes.LoadFloat32x8Slice(u[gc_t8:])
+						} else {
+							var gc_lanes8 [8]float32
+							for gc_k12 := range 8 {
+								if 0xff&(1<<gc_k12) != 0 {
+									gc_pos.Thread = gc_rank + gc_k12
+									/*line hecbench_minimod.go:140*/ gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld4 = lanes.LoadFloat32x8(&gc_lanes8)
+						}
+						/*line hecbench_minimod.go:140*/ gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
 					}
-					/*line hecbench_minimod.go:140*/ gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
+					lanes.ClearAVXUpperBits()
 				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				ti := gc_tz
-				tj := gc_ty
-				tk := gc_tx
-				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
-				j := j0 + int64(tj)
-				k := k0 + int64(tk)
-				/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
-				suj := int64(tj + mmR)
-				suk := int64(tk + mmR)
-				/*line hecbench_minimod.go:135*/ zSide := ti / mmR
-				/*line hecbench_minimod.go:137*/ ySide := tj / mmR
-				/*line hecbench_minimod.go:136*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-				/*line hecbench_minimod.go:138*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
-				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
-				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
+					/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
+					j := j0 + int64(tj)
+					k := k0 + int64(tk)
+					/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:135*/ zSide := ti / mmR
+					/*line hecbench_minimod.go:137*/ ySide := tj / mmR
+					/*line hecbench_minimod.go:136*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
+					/*line hecbench_minimod.go:138*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
+				}
+			} else {
+				gc_vstep2 := 0
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					tj := gc_ty
+					tk := gc_tx
+					/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
+					j := j0 + int64(tj)
+					k := k0 + int64(tk)
+					/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:135*/ zSide := ti / mmR
+					/*line hecbench_minimod.go:137*/ ySide := tj / mmR
+					/*line hecbench_minimod.go:136*/ sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
+					/*line hecbench_minimod.go:138*/ sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
+					sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -752,7 +970,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
+			/*line hecbench_minimod.go:154*/ if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -760,351 +978,398 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				}
 				continue
 			}
-			gc_vstep3 := gc_from
-			if compiled.SIMDBuild && compiled.SIMD {
-				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				/*line hecbench_minimod.go:148*/ gc_vb3 := lanes.BroadcastFloat32x8(coef0)
-				gc_vb4 := lanes.BroadcastFloat32x8(coefx1)
-				gc_vb5 := lanes.BroadcastFloat32x8(coefy1)
-				gc_vb6 := lanes.BroadcastFloat32x8(coefz1)
-				gc_vb7 := lanes.BroadcastFloat32x8(coefx2)
-				gc_vb8 := lanes.BroadcastFloat32x8(coefy2)
-				gc_vb9 := lanes.BroadcastFloat32x8(coefz2)
-				gc_vb10 := lanes.BroadcastFloat32x8(coefx3)
-				gc_vb11 := lanes.BroadcastFloat32x8(coefy3)
-				gc_vb12 := lanes.BroadcastFloat32x8(coefz3)
-				gc_vb13 := lanes.BroadcastFloat32x8(coefx4)
-				gc_vb14 := lanes.BroadcastFloat32x8(coefy4)
-				gc_vb15 := lanes.BroadcastFloat32x8(coefz4)
-				gc_vb16 := lanes.BroadcastFloat32x8(2)
-				gc_vb17 := lanes.BroadcastFloat32x8(1)
-				/*line hecbench_minimod.go:171*/ gc_vb18 := lanes.BroadcastFloat32x8(hdx2)
-				/*line hecbench_minimod.go:173*/ gc_vb19 := lanes.BroadcastFloat32x8(hdy2)
-				/*line hecbench_minimod.go:175*/ gc_vb20 := lanes.BroadcastFloat32x8(hdz2)
-			gc_steps2:
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_alive := gc_all3
-					var ti int = gc_tz
-					/*line hecbench_minimod.go:119*/ var i int64 = i0 + int64(ti)
-					var tj int = gc_ty
-					/*line hecbench_minimod.go:120*/ var j int64 = j0 + int64(tj)
-					var tk int = gc_tx
-					/*line hecbench_minimod.go:121*/ var k int64 = k0 + int64(tk)
-					/*line hecbench_minimod.go:131*/ var sui int64 = int64(ti + mmR)
-					var suj int64 = int64(tj + mmR)
-					var suk int64 = int64(tk + mmR)
-					gc_b4 := gc_none3
-					/*line hecbench_minimod.go:144*/ if i > x4-1 || j > y4-1 {
-						gc_b4 = gc_all3
-					}
-					/*line hecbench_minimod.go:144*/ gc_if3 := gc_b4.Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
-					if gc_alive.And(gc_if3).ToBits() != 0 {
-						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-					}
-					if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
-						/*line hecbench_minimod.go:151*/ 1) < 0 || int(suk+1) > len(sU[sui][suj])-8 || int(suk-1) < 0 || int(suk-1) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+2][suj])-8 || int(suk) > len(sU[sui-2][suj])-8 || int(suk) > len(sU[sui][suj+2])-8 || int(suk) > len(sU[sui][suj-2])-8 || int(suk+
-						/*line hecbench_minimod.go:154*/ 2) < 0 || int(suk+2) > len(sU[sui][suj])-8 || int(suk-2) < 0 || int(suk-2) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+3][suj])-8 || int(suk) > len(sU[sui-3][suj])-8 || int(suk) > len(sU[sui][suj+3])-8 || int(suk) > len(sU[sui][suj-3])-8 || int(suk+
-						/*line hecbench_minimod.go:157*/ 3) < 0 || int(suk+3) > len(sU[sui][suj])-8 || int(suk-3) < 0 || int(suk-3) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+4][suj])-8 || int(suk) > len(sU[sui-4][suj])-8 || int(suk) > len(sU[sui][suj+4])-8 || int(suk) > len(sU[sui][suj-4])-8 || int(suk+
-						/*line hecbench_minimod.go:160*/ 4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
-						break
-					}
-					/*line hecbench_minimod.go:148*/ lap := gc_vb3.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
-					/*line hecbench_minimod.go:148*/ var gc_i5 int64 = i
-					/*line hecbench_minimod.go:148*/ var gc_j5 int64 = j
-					/*line hecbench_minimod.go:148*/ var gc_k13 int64 = k
-					var gc_t9 int64 = int64((gc_i5+
-						/*line hecbench_minimod.go:162*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j5+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k13 + lz
-					var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
-						/*line hecbench_minimod.go:162*/ gc_ld5 = lanes.LoadFloat32x8Slice(eta[gc_t9:])
-					} else {
-						break gc_steps2
-					}
-					sEtaC := gc_ld5
-					/*line hecbench_minimod.go:162*/ var gc_i6 int64 = i
-					/*line hecbench_minimod.go:162*/ var gc_j6 int64 = j
-					/*line hecbench_minimod.go:162*/ var gc_k15 int64 = k
-					var gc_t10 int64 = int64((gc_i6+
-						/*line hecbench_minimod.go:165*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j6+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k15 + lz
-					var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
-						/*line hecbench_minimod.go:165*/ gc_ld6 = lanes.LoadFloat32x8Slice(vp[gc_t10:])
-					} else {
-						break gc_steps2
-					}
-					/*line hecbench_minimod.go:165*/ var gc_i7 int64 = i
-					/*line hecbench_minimod.go:165*/ var gc_j7 int64 = j
-					/*line hecbench_minimod.go:165*/ var gc_k17 int64 = k
-					var gc_t11 int64 = int64((gc_i7+
-						/*line hecbench_minimod.go:165*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j7+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k17 + lz
-					var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
-						/*line hecbench_minimod.go:165*/ gc_ld7 = lanes.LoadFloat32x8Slice(phi[gc_t11:])
-					} else {
-						break gc_steps2
-					}
-					/*line hecbench_minimod.go:165*/ var gc_i8 int64 = i
-					/*line hecbench_minimod.go:165*/ var gc_j8 int64 = j
-					/*line hecbench_minimod.go:165*/ var gc_k19 int64 = k
-					var gc_t12 int64 = int64((gc_i8+
-						/*line hecbench_minimod.go:165*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j8+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k19 + lz
-					var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
-						/*line hecbench_minimod.go:165*/ gc_ld8 = lanes.LoadFloat32x8Slice(v[gc_t12:])
-					} else {
-						break gc_steps2
-					}
-					/*line hecbench_minimod.go:165*/ var gc_i9 int64 = i
-					/*line hecbench_minimod.go:165*/ var gc_j9 int64 = j
-					/*line hecbench_minimod.go:165*/ var gc_k21 int64 = k
-					var gc_t13 int64 = int64((gc_i9+
-						/*line hecbench_minimod.go:164*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j9+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k21 + lz
-					if int(gc_t13) >= 0 && int(gc_t13) <= len(v)-8 {
-						/*line hecbench_minimod.go:164*/ gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).StoreMasked((*[8]float32)(v[gc_t13:]), gc_alive)
-					} else {
-						var gc_lanes13 [8]float32
-						/*line hecbench_minimod.go:164*/ gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes13)
-						for gc_k22 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
-								gc_pos.Thread = gc_rank + gc_k22
-								/*line hecbench_minimod.go:164*/ v[gc_t13+int64(gc_k22)] = gc_lanes13[gc_k22]
-							}
-						}
+			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					/*line hecbench_minimod.go:148*/ gc_vb3 := lanes.BroadcastFloat32x8(coef0)
+					gc_vb4 := lanes.BroadcastFloat32x8(coefx1)
+					gc_vb5 := lanes.BroadcastFloat32x8(coefy1)
+					gc_vb6 := lanes.BroadcastFloat32x8(coefz1)
+					gc_vb7 := lanes.BroadcastFloat32x8(coefx2)
+					gc_vb8 := lanes.BroadcastFloat32x8(coefy2)
+					gc_vb9 := lanes.BroadcastFloat32x8(coefz2)
+					gc_vb10 := lanes.BroadcastFloat32x8(coefx3)
+					gc_vb11 := lanes.BroadcastFloat32x8(coefy3)
+					gc_vb12 := lanes.BroadcastFloat32x8(coefz3)
+					gc_vb13 := lanes.BroadcastFloat32x8(coefx4)
+					gc_vb14 := lanes.BroadcastFloat32x8(coefy4)
+					gc_vb15 := lanes.BroadcastFloat32x8(coefz4)
+					gc_vb16 := lanes.BroadcastFloat32x8(2)
+					gc_vb17 := lanes.BroadcastFloat32x8(1)
+					/*line hecbench_minimod.go:171*/ gc_vb18 := lanes.BroadcastFloat32x8(hdx2)
+					/*line hecbench_minimod.go:173*/ gc_vb19 := lanes.BroadcastFloat32x8(hdy2)
+					/*line hecbench_minimod.go:175*/ gc_vb20 := lanes.BroadcastFloat32x8(hdz2)
+				gc_steps2:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-					}
-					/*line hecbench_minimod.go:164*/ var gc_i10 int64 = i
-					/*line hecbench_minimod.go:164*/ var gc_j10 int64 = j
-					/*line hecbench_minimod.go:164*/ var gc_k23 int64 = k
-					var gc_t14 int64 = int64((gc_i10+
-						/*line hecbench_minimod.go:169*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j10+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k23 + lz
-					var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
-						/*line hecbench_minimod.go:169*/ gc_ld9 = lanes.LoadFloat32x8Slice(phi[gc_t14:])
-					} else {
-						var gc_lanes14 [8]float32
-						for gc_k24 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
-								gc_pos.Thread = gc_rank + gc_k24
-								/*line hecbench_minimod.go:169*/ gc_lanes14[gc_k24] = phi[gc_t14+int64(gc_k24)]
-							}
+						gc_alive := gc_all3
+						var ti int = gc_tz
+						/*line hecbench_minimod.go:119*/ var i int64 = i0 + int64(ti)
+						var tj int = gc_ty
+						/*line hecbench_minimod.go:120*/ var j int64 = j0 + int64(tj)
+						var tk int = gc_tx
+						/*line hecbench_minimod.go:121*/ var k int64 = k0 + int64(tk)
+						/*line hecbench_minimod.go:131*/ var sui int64 = int64(ti + mmR)
+						var suj int64 = int64(tj + mmR)
+						var suk int64 = int64(tk + mmR)
+						gc_b4 := gc_none3
+						/*line hecbench_minimod.go:144*/ if i > x4-1 || j > y4-1 {
+							gc_b4 = gc_all3
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld9 = lanes.LoadFloat32x8(&gc_lanes14)
-					}
-					/*line hecbench_minimod.go:170*/ var gc_t15 int64 = i + 1
-					var gc_i11 int64 = gc_t15
-					/*line hecbench_minimod.go:170*/ var gc_j11 int64 = j
-					/*line hecbench_minimod.go:170*/ var gc_k25 int64 = k
-					var gc_t16 int64 = int64((gc_i11+
-						/*line hecbench_minimod.go:170*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j11+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k25 + lz
-					var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
-						/*line hecbench_minimod.go:170*/ gc_ld10 = lanes.LoadFloat32x8Slice(eta[gc_t16:])
-					} else {
-						var gc_lanes15 [8]float32
-						for gc_k26 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
-								gc_pos.Thread = gc_rank + gc_k26
-								/*line hecbench_minimod.go:170*/ gc_lanes15[gc_k26] = eta[gc_t16+int64(gc_k26)]
-							}
+						/*line hecbench_minimod.go:144*/ gc_if3 := gc_b4.Or(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
+						if gc_alive.And(gc_if3).ToBits() != 0 {
+							gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld10 = lanes.LoadFloat32x8(&gc_lanes15)
-					}
-					/*line hecbench_minimod.go:170*/ var gc_t17 int64 = i - 1
-					var gc_i12 int64 = gc_t17
-					/*line hecbench_minimod.go:170*/ var gc_j12 int64 = j
-					/*line hecbench_minimod.go:170*/ var gc_k27 int64 = k
-					var gc_t18 int64 = int64((gc_i12+
-						/*line hecbench_minimod.go:170*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j12+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k27 + lz
-					var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
-						/*line hecbench_minimod.go:170*/ gc_ld11 = lanes.LoadFloat32x8Slice(eta[gc_t18:])
-					} else {
-						var gc_lanes16 [8]float32
-						for gc_k28 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
-								gc_pos.Thread = gc_rank + gc_k28
-								/*line hecbench_minimod.go:170*/ gc_lanes16[gc_k28] = eta[gc_t18+int64(gc_k28)]
-							}
+						if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
+							/*line hecbench_minimod.go:151*/ 1) < 0 || int(suk+1) > len(sU[sui][suj])-8 || int(suk-1) < 0 || int(suk-1) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+2][suj])-8 || int(suk) > len(sU[sui-2][suj])-8 || int(suk) > len(sU[sui][suj+2])-8 || int(suk) > len(sU[sui][suj-2])-8 || int(suk+
+							/*line hecbench_minimod.go:154*/ 2) < 0 || int(suk+2) > len(sU[sui][suj])-8 || int(suk-2) < 0 || int(suk-2) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+3][suj])-8 || int(suk) > len(sU[sui-3][suj])-8 || int(suk) > len(sU[sui][suj+3])-8 || int(suk) > len(sU[sui][suj-3])-8 || int(suk+
+							/*line hecbench_minimod.go:157*/ 3) < 0 || int(suk+3) > len(sU[sui][suj])-8 || int(suk-3) < 0 || int(suk-3) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+4][suj])-8 || int(suk) > len(sU[sui-4][suj])-8 || int(suk) > len(sU[sui][suj+4])-8 || int(suk) > len(sU[sui][suj-4])-8 || int(suk+
+							/*line hecbench_minimod.go:160*/ 4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
+							break
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld11 = lanes.LoadFloat32x8(&gc_lanes16)
-					}
-					/*line hecbench_minimod.go:172*/ var gc_t19 int64 = j + 1
-					/*line hecbench_minimod.go:172*/ var gc_i13 int64 = i
-					var gc_j13 int64 = gc_t19
-					/*line hecbench_minimod.go:172*/ var gc_k29 int64 = k
-					var gc_t20 int64 = int64((gc_i13+
-						/*line hecbench_minimod.go:172*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j13+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k29 + lz
-					var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
-						/*line hecbench_minimod.go:172*/ gc_ld12 = lanes.LoadFloat32x8Slice(eta[gc_t20:])
-					} else {
-						var gc_lanes17 [8]float32
-						for gc_k30 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
-								gc_pos.Thread = gc_rank + gc_k30
-								/*line hecbench_minimod.go:172*/ gc_lanes17[gc_k30] = eta[gc_t20+int64(gc_k30)]
-							}
+						/*line hecbench_minimod.go:148*/ lap := gc_vb3.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
+						/*line hecbench_minimod.go:148*/ var gc_i5 int64 = i
+						/*line hecbench_minimod.go:148*/ var gc_j5 int64 = j
+						/*line hecbench_minimod.go:148*/ var gc_k13 int64 = k
+						var gc_t9 int64 = int64((gc_i5+
+							/*line hecbench_minimod.go:162*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j5+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k13 + lz
+						var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
+							/*line hecbench_minimod.go:162*/ gc_ld5 = lanes.LoadFloat32x8Slice(eta[gc_t9:])
+						} else {
+							break gc_steps2
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld12 = lanes.LoadFloat32x8(&gc_lanes17)
-					}
-					/*line hecbench_minimod.go:172*/ var gc_t21 int64 = j - 1
-					/*line hecbench_minimod.go:172*/ var gc_i14 int64 = i
-					var gc_j14 int64 = gc_t21
-					/*line hecbench_minimod.go:172*/ var gc_k31 int64 = k
-					var gc_t22 int64 = int64((gc_i14+
-						/*line hecbench_minimod.go:172*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j14+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k31 + lz
-					var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
-						/*line hecbench_minimod.go:172*/ gc_ld13 = lanes.LoadFloat32x8Slice(eta[gc_t22:])
-					} else {
-						var gc_lanes18 [8]float32
-						for gc_k32 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
-								gc_pos.Thread = gc_rank + gc_k32
-								/*line hecbench_minimod.go:172*/ gc_lanes18[gc_k32] = eta[gc_t22+int64(gc_k32)]
-							}
+						sEtaC := gc_ld5
+						/*line hecbench_minimod.go:162*/ var gc_i6 int64 = i
+						/*line hecbench_minimod.go:162*/ var gc_j6 int64 = j
+						/*line hecbench_minimod.go:162*/ var gc_k15 int64 = k
+						var gc_t10 int64 = int64((gc_i6+
+							/*line hecbench_minimod.go:165*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j6+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k15 + lz
+						var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
+							/*line hecbench_minimod.go:165*/ gc_ld6 = lanes.LoadFloat32x8Slice(vp[gc_t10:])
+						} else {
+							break gc_steps2
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld13 = lanes.LoadFloat32x8(&gc_lanes18)
-					}
-					/*line hecbench_minimod.go:174*/ var gc_t23 int64 = k + 1
-					/*line hecbench_minimod.go:174*/ var gc_i15 int64 = i
-					/*line hecbench_minimod.go:174*/ var gc_j15 int64 = j
-					var gc_k33 int64 = gc_t23
-					var gc_t24 int64 = int64((gc_i15+
-						/*line hecbench_minimod.go:174*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j15+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k33 + lz
-					var gc_ld14 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
-						/*line hecbench_minimod.go:174*/ gc_ld14 = lanes.LoadFloat32x8Slice(eta[gc_t24:])
-					} else {
-						var gc_lanes19 [8]float32
-						for gc_k34 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
-								gc_pos.Thread = gc_rank + gc_k34
-								/*line hecbench_minimod.go:174*/ gc_lanes19[gc_k34] = eta[gc_t24+int64(gc_k34)]
-							}
+						/*line hecbench_minimod.go:165*/ var gc_i7 int64 = i
+						/*line hecbench_minimod.go:165*/ var gc_j7 int64 = j
+						/*line hecbench_minimod.go:165*/ var gc_k17 int64 = k
+						var gc_t11 int64 = int64((gc_i7+
+							/*line hecbench_minimod.go:165*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j7+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k17 + lz
+						var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
+							/*line hecbench_minimod.go:165*/ gc_ld7 = lanes.LoadFloat32x8Slice(phi[gc_t11:])
+						} else {
+							break gc_steps2
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld14 = lanes.LoadFloat32x8(&gc_lanes19)
-					}
-					/*line hecbench_minimod.go:174*/ var gc_t25 int64 = k - 1
-					/*line hecbench_minimod.go:174*/ var gc_i16 int64 = i
-					/*line hecbench_minimod.go:174*/ var gc_j16 int64 = j
-					var gc_k35 int64 = gc_t25
-					var gc_t26 int64 = int64((gc_i16+
-						/*line hecbench_minimod.go:174*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j16+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k35 + lz
-					var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
-						/*line hecbench_minimod.go:174*/ gc_ld15 = lanes.LoadFloat32x8Slice(eta[gc_t26:])
-					} else {
-						var gc_lanes20 [8]float32
-						for gc_k36 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
-								gc_pos.Thread = gc_rank + gc_k36
-								/*line hecbench_minimod.go:174*/ gc_lanes20[gc_k36] = eta[gc_t26+int64(gc_k36)]
-							}
+						/*line hecbench_minimod.go:165*/ var gc_i8 int64 = i
+						/*line hecbench_minimod.go:165*/ var gc_j8 int64 = j
+						/*line hecbench_minimod.go:165*/ var gc_k19 int64 = k
+						var gc_t12 int64 = int64((gc_i8+
+							/*line hecbench_minimod.go:165*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j8+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k19 + lz
+						var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
+							/*line hecbench_minimod.go:165*/ gc_ld8 = lanes.LoadFloat32x8Slice(v[gc_t12:])
+						} else {
+							break gc_steps2
 						}
-						gc_pos.Thread = gc_rank
-						gc_ld15 = lanes.LoadFloat32x8(&gc_lanes20)
-					}
-					/*line hecbench_minimod.go:174*/ var gc_i17 int64 = i
-					/*line hecbench_minimod.go:174*/ var gc_j17 int64 = j
-					/*line hecbench_minimod.go:174*/ var gc_k37 int64 = k
-					var gc_t27 int64 = int64((gc_i17+
-						/*line hecbench_minimod.go:168*/ lx)*
-						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j17+ly)*
-						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k37 + lz
-					if int(gc_t27) >= 0 && int(gc_t27) <= len(phi)-8 {
-						/*line hecbench_minimod.go:168*/ gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).StoreMasked((*[8]float32)(phi[gc_t27:]), gc_alive)
-					} else {
-						var gc_lanes21 [8]float32
-						/*line hecbench_minimod.go:168*/ gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes21)
-						for gc_k38 := range 8 {
-							if gc_alive.ToBits()&(1<<gc_k38) != 0 {
-								gc_pos.Thread = gc_rank + gc_k38
-								/*line hecbench_minimod.go:168*/ phi[gc_t27+int64(gc_k38)] = gc_lanes21[gc_k38]
+						/*line hecbench_minimod.go:165*/ var gc_i9 int64 = i
+						/*line hecbench_minimod.go:165*/ var gc_j9 int64 = j
+						/*line hecbench_minimod.go:165*/ var gc_k21 int64 = k
+						var gc_t13 int64 = int64((gc_i9+
+							/*line hecbench_minimod.go:164*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j9+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k21 + lz
+						if int(gc_t13) >= 0 && int(gc_t13) <= len(v)-8 {
+							/*line hecbench_minimod.go:164*/ gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).StoreMasked((*[8]float32)(v[gc_t13:]), gc_alive)
+						} else {
+							var gc_lanes13 [8]float32
+							/*line hecbench_minimod.go:164*/ gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes13)
+							for gc_k22 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k22) != 0 {
+									gc_pos.Thread = gc_rank + gc_k22
+									/*line hecbench_minimod.go:164*/ v[gc_t13+int64(gc_k22)] = gc_lanes13[gc_k22]
+								}
 							}
+							gc_pos.Thread = gc_rank
 						}
-						gc_pos.Thread = gc_rank
+						/*line hecbench_minimod.go:164*/ var gc_i10 int64 = i
+						/*line hecbench_minimod.go:164*/ var gc_j10 int64 = j
+						/*line hecbench_minimod.go:164*/ var gc_k23 int64 = k
+						var gc_t14 int64 = int64((gc_i10+
+							/*line hecbench_minimod.go:169*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j10+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k23 + lz
+						var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
+							/*line hecbench_minimod.go:169*/ gc_ld9 = lanes.LoadFloat32x8Slice(phi[gc_t14:])
+						} else {
+							var gc_lanes14 [8]float32
+							for gc_k24 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k24) != 0 {
+									gc_pos.Thread = gc_rank + gc_k24
+									/*line hecbench_minimod.go:169*/ gc_lanes14[gc_k24] = phi[gc_t14+int64(gc_k24)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld9 = lanes.LoadFloat32x8(&gc_lanes14)
+						}
+						/*line hecbench_minimod.go:170*/ var gc_t15 int64 = i + 1
+						var gc_i11 int64 = gc_t15
+						/*line hecbench_minimod.go:170*/ var gc_j11 int64 = j
+						/*line hecbench_minimod.go:170*/ var gc_k25 int64 = k
+						var gc_t16 int64 = int64((gc_i11+
+							/*line hecbench_minimod.go:170*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j11+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k25 + lz
+						var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
+							/*line hecbench_minimod.go:170*/ gc_ld10 = lanes.LoadFloat32x8Slice(eta[gc_t16:])
+						} else {
+							var gc_lanes15 [8]float32
+							for gc_k26 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k26) != 0 {
+									gc_pos.Thread = gc_rank + gc_k26
+									/*line hecbench_minimod.go:170*/ gc_lanes15[gc_k26] = eta[gc_t16+int64(gc_k26)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld10 = lanes.LoadFloat32x8(&gc_lanes15)
+						}
+						/*line hecbench_minimod.go:170*/ var gc_t17 int64 = i - 1
+						var gc_i12 int64 = gc_t17
+						/*line hecbench_minimod.go:170*/ var gc_j12 int64 = j
+						/*line hecbench_minimod.go:170*/ var gc_k27 int64 = k
+						var gc_t18 int64 = int64((gc_i12+
+							/*line hecbench_minimod.go:170*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j12+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k27 + lz
+						var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
+							/*line hecbench_minimod.go:170*/ gc_ld11 = lanes.LoadFloat32x8Slice(eta[gc_t18:])
+						} else {
+							var gc_lanes16 [8]float32
+							for gc_k28 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k28) != 0 {
+									gc_pos.Thread = gc_rank + gc_k28
+									/*line hecbench_minimod.go:170*/ gc_lanes16[gc_k28] = eta[gc_t18+int64(gc_k28)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld11 = lanes.LoadFloat32x8(&gc_lanes16)
+						}
+						/*line hecbench_minimod.go:172*/ var gc_t19 int64 = j + 1
+						/*line hecbench_minimod.go:172*/ var gc_i13 int64 = i
+						var gc_j13 int64 = gc_t19
+						/*line hecbench_minimod.go:172*/ var gc_k29 int64 = k
+						var gc_t20 int64 = int64((gc_i13+
+							/*line hecbench_minimod.go:172*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j13+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k29 + lz
+						var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
+							/*line hecbench_minimod.go:172*/ gc_ld12 = lanes.LoadFloat32x8Slice(eta[gc_t20:])
+						} else {
+							var gc_lanes17 [8]float32
+							for gc_k30 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k30) != 0 {
+									gc_pos.Thread = gc_rank + gc_k30
+									/*line hecbench_minimod.go:172*/ gc_lanes17[gc_k30] = eta[gc_t20+int64(gc_k30)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld12 = lanes.LoadFloat32x8(&gc_lanes17)
+						}
+						/*line hecbench_minimod.go:172*/ var gc_t21 int64 = j - 1
+						/*line hecbench_minimod.go:172*/ var gc_i14 int64 = i
+						var gc_j14 int64 = gc_t21
+						/*line hecbench_minimod.go:172*/ var gc_k31 int64 = k
+						var gc_t22 int64 = int64((gc_i14+
+							/*line hecbench_minimod.go:172*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j14+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k31 + lz
+						var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
+							/*line hecbench_minimod.go:172*/ gc_ld13 = lanes.LoadFloat32x8Slice(eta[gc_t22:])
+						} else {
+							var gc_lanes18 [8]float32
+							for gc_k32 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k32) != 0 {
+									gc_pos.Thread = gc_rank + gc_k32
+									/*line hecbench_minimod.go:172*/ gc_lanes18[gc_k32] = eta[gc_t22+int64(gc_k32)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld13 = lanes.LoadFloat32x8(&gc_lanes18)
+						}
+						/*line hecbench_minimod.go:174*/ var gc_t23 int64 = k + 1
+						/*line hecbench_minimod.go:174*/ var gc_i15 int64 = i
+						/*line hecbench_minimod.go:174*/ var gc_j15 int64 = j
+						var gc_k33 int64 = gc_t23
+						var gc_t24 int64 = int64((gc_i15+
+							/*line hecbench_minimod.go:174*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j15+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k33 + lz
+						var gc_ld14 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
+							/*line hecbench_minimod.go:174*/ gc_ld14 = lanes.LoadFloat32x8Slice(eta[gc_t24:])
+						} else {
+							var gc_lanes19 [8]float32
+							for gc_k34 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k34) != 0 {
+									gc_pos.Thread = gc_rank + gc_k34
+									/*line hecbench_minimod.go:174*/ gc_lanes19[gc_k34] = eta[gc_t24+int64(gc_k34)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld14 = lanes.LoadFloat32x8(&gc_lanes19)
+						}
+						/*line hecbench_minimod.go:174*/ var gc_t25 int64 = k - 1
+						/*line hecbench_minimod.go:174*/ var gc_i16 int64 = i
+						/*line hecbench_minimod.go:174*/ var gc_j16 int64 = j
+						var gc_k35 int64 = gc_t25
+						var gc_t26 int64 = int64((gc_i16+
+							/*line hecbench_minimod.go:174*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j16+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k35 + lz
+						var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
+							/*line hecbench_minimod.go:174*/ gc_ld15 = lanes.LoadFloat32x8Slice(eta[gc_t26:])
+						} else {
+							var gc_lanes20 [8]float32
+							for gc_k36 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k36) != 0 {
+									gc_pos.Thread = gc_rank + gc_k36
+									/*line hecbench_minimod.go:174*/ gc_lanes20[gc_k36] = eta[gc_t26+int64(gc_k36)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld15 = lanes.LoadFloat32x8(&gc_lanes20)
+						}
+						/*line hecbench_minimod.go:174*/ var gc_i17 int64 = i
+						/*line hecbench_minimod.go:174*/ var gc_j17 int64 = j
+						/*line hecbench_minimod.go:174*/ var gc_k37 int64 = k
+						var gc_t27 int64 = int64((gc_i17+
+							/*line hecbench_minimod.go:168*/ lx)*
+							/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j17+ly)*
+							/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k37 + lz
+						if int(gc_t27) >= 0 && int(gc_t27) <= len(phi)-8 {
+							/*line hecbench_minimod.go:168*/ gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).StoreMasked((*[8]float32)(phi[gc_t27:]), gc_alive)
+						} else {
+							var gc_lanes21 [8]float32
+							/*line hecbench_minimod.go:168*/ gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(lanes.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(lanes.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(lanes.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes21)
+							for gc_k38 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k38) != 0 {
+									gc_pos.Thread = gc_rank + gc_k38
+									/*line hecbench_minimod.go:168*/ phi[gc_t27+int64(gc_k38)] = gc_lanes21[gc_k38]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
 					}
+					lanes.ClearAVXUpperBits()
 				}
-				lanes.ClearAVXUpperBits()
-			}
-		gc_L3:
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				ti := gc_tz
-				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
-				tj := gc_ty
-				/*line hecbench_minimod.go:120*/ j := j0 + int64(tj)
-				tk := gc_tx
-				/*line hecbench_minimod.go:121*/ k := k0 + int64(tk)
-				/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
-				suj := int64(tj + mmR)
-				suk := int64(tk + mmR)
-				/*line hecbench_minimod.go:144*/ if i > x4-1 || j > y4-1 || k > z4-1 {
-					continue gc_L3
-				}
-				/*line hecbench_minimod.go:148*/ lap := coef0*sU[sui][suj][suk] +
-					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
-					coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
-					coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
-					coefx2*(sU[sui+2][suj][suk]+sU[sui-2][suj][suk]) +
-					coefy2*(sU[sui][suj+2][suk]+sU[sui][suj-2][suk]) +
-					coefz2*(sU[sui][suj][suk+2]+sU[sui][suj][suk-2]) +
-					coefx3*(sU[sui+3][suj][suk]+sU[sui-3][suj][suk]) +
-					coefy3*(sU[sui][suj+3][suk]+sU[sui][suj-3][suk]) +
-					coefz3*(sU[sui][suj][suk+3]+sU[sui][suj][suk-3]) +
-					coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
-					coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
-					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
+			gc_simd_L3:
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
+					tj := gc_ty
+					/*line hecbench_minimod.go:120*/ j := j0 + int64(tj)
+					tk := gc_tx
+					/*line hecbench_minimod.go:121*/ k := k0 + int64(tk)
+					/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:144*/ if i > x4-1 || j > y4-1 || k > z4-1 {
+						continue gc_simd_L3
+					}
+					/*line hecbench_minimod.go:148*/ lap := coef0*sU[sui][suj][suk] +
+						coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
+						coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
+						coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
+						coefx2*(sU[sui+2][suj][suk]+sU[sui-2][suj][suk]) +
+						coefy2*(sU[sui][suj+2][suk]+sU[sui][suj-2][suk]) +
+						coefz2*(sU[sui][suj][suk+2]+sU[sui][suj][suk-2]) +
+						coefx3*(sU[sui+3][suj][suk]+sU[sui-3][suj][suk]) +
+						coefy3*(sU[sui][suj+3][suk]+sU[sui][suj-3][suk]) +
+						coefz3*(sU[sui][suj][suk+3]+sU[sui][suj][suk-3]) +
+						coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
+						coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
+						coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
 //line hecbench_minimod.go:162
-				sEtaC := eta[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
-				/*line hecbench_minimod.go:164*/ v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
-					(vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*(lap+phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]) - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)])) /
-					(2*sEtaC + 1)
+					sEtaC := eta[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
+					/*line hecbench_minimod.go:164*/ v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
+						(vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*(lap+phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]) - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)])) /
+						(2*sEtaC + 1)
 //line hecbench_minimod.go:168
-				phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] =
-					(phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] -
-						((eta[mmIdx3(i+1, j, k, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i-1, j, k, lx, ly, lz, ldimy, ldimz)])*
-							(sU[sui+1][suj][suk]-sU[sui-1][suj][suk])*hdx2 +
-							(eta[mmIdx3(i, j+1, k, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j-1, k, lx, ly, lz, ldimy, ldimz)])*
-								(sU[sui][suj+1][suk]-sU[sui][suj-1][suk])*hdy2 +
-							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
-								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
+					phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] =
+						(phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] -
+							((eta[mmIdx3(i+1, j, k, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i-1, j, k, lx, ly, lz, ldimy, ldimz)])*
+								(sU[sui+1][suj][suk]-sU[sui-1][suj][suk])*hdx2 +
+								(eta[mmIdx3(i, j+1, k, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j-1, k, lx, ly, lz, ldimy, ldimz)])*
+									(sU[sui][suj+1][suk]-sU[sui][suj-1][suk])*hdy2 +
+								(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
+									(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
+				}
+			} else {
+				gc_vstep3 := gc_from
+			gc_L3:
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ti := gc_tz
+					/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)
+					tj := gc_ty
+					/*line hecbench_minimod.go:120*/ j := j0 + int64(tj)
+					tk := gc_tx
+					/*line hecbench_minimod.go:121*/ k := k0 + int64(tk)
+					/*line hecbench_minimod.go:131*/ sui := int64(ti + mmR)
+					suj := int64(tj + mmR)
+					suk := int64(tk + mmR)
+					/*line hecbench_minimod.go:144*/ if i > x4-1 || j > y4-1 || k > z4-1 {
+						continue gc_L3
+					}
+					/*line hecbench_minimod.go:148*/ lap := coef0*sU[sui][suj][suk] +
+						coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
+						coefy1*(sU[sui][suj+1][suk]+sU[sui][suj-1][suk]) +
+						coefz1*(sU[sui][suj][suk+1]+sU[sui][suj][suk-1]) +
+						coefx2*(sU[sui+2][suj][suk]+sU[sui-2][suj][suk]) +
+						coefy2*(sU[sui][suj+2][suk]+sU[sui][suj-2][suk]) +
+						coefz2*(sU[sui][suj][suk+2]+sU[sui][suj][suk-2]) +
+						coefx3*(sU[sui+3][suj][suk]+sU[sui-3][suj][suk]) +
+						coefy3*(sU[sui][suj+3][suk]+sU[sui][suj-3][suk]) +
+						coefz3*(sU[sui][suj][suk+3]+sU[sui][suj][suk-3]) +
+						coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
+						coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
+						coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
+//line hecbench_minimod.go:162
+					sEtaC := eta[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
+					/*line hecbench_minimod.go:164*/ v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
+						(vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*(lap+phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]) - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)])) /
+						(2*sEtaC + 1)
+//line hecbench_minimod.go:168
+					phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] =
+						(phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] -
+							((eta[mmIdx3(i+1, j, k, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i-1, j, k, lx, ly, lz, ldimy, ldimz)])*
+								(sU[sui+1][suj][suk]-sU[sui-1][suj][suk])*hdx2 +
+								(eta[mmIdx3(i, j+1, k, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j-1, k, lx, ly, lz, ldimy, ldimz)])*
+									(sU[sui][suj+1][suk]-sU[sui][suj-1][suk])*hdy2 +
+								(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
+									(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

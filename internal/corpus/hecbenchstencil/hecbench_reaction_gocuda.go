@@ -169,14 +169,42 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx
+							/*line hecbench_reaction.go:39*/ var si int = i + offset
+							var sj int = gc_ty
+							var j int = gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:45*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:46*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line hecbench_reaction.go:39*/ si := i + offset
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line hecbench_reaction.go:39*/ si := i + offset
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+					}
 				}
 			}
 			gc_ty++
@@ -188,7 +216,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := offset; gc_bound < gc_to {
+		/*line hecbench_reaction.go:57*/ if gc_bound := offset; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -207,10 +235,10 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
 						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo2
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var i int = gc_tx
 									/*line hecbench_reaction.go:39*/ var si int = i + offset
 									_ = si
@@ -221,7 +249,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								i := gc_tx
 								_ = i
@@ -248,13 +276,40 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					sF[sj*w+si+int(mx)] = sF[sj*w+si]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
-					sF[sj*w+si+int(mx)] = sF[sj*w+si]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var i int = gc_tx
+							/*line hecbench_reaction.go:39*/ var si int = i + offset
+							var sj int = gc_ty
+							/*line hecbench_reaction.go:51*/ if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
+								w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:51*/ lanes.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
+							/*line hecbench_reaction.go:51*/ lanes.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line hecbench_reaction.go:39*/ si := i + offset
+						sj := gc_ty
+						/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+						sF[sj*w+si+int(mx)] = sF[sj*w+si]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line hecbench_reaction.go:39*/ si := i + offset
+						sj := gc_ty
+						/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+						sF[sj*w+si+int(mx)] = sF[sj*w+si]
+					}
 				}
 			}
 			gc_ty++
@@ -266,7 +321,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:65*/ gc_off7 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_off7 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
 			gc_off8 := (offset + (gc_ty * w)) + 1
 			gc_off9 := offset + (gc_ty * w)
 			gc_off10 := (offset + (gc_ty * w)) - 1
@@ -281,11 +336,11 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						gc_at9 := sF[gc_off9+gc_fastlo3:][:gc_seglen3]
 						gc_at10 := sF[gc_off10+gc_fastlo3:][:gc_seglen3]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo3
+							gc_vstep5 := gc_fastlo3
 							if compiled.SIMD {
 								gc_vb2 := lanes.BroadcastFloat32x8(2)
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
 									var i int = gc_tx
 									/*line hecbench_reaction.go:39*/ var si int = i + offset
 									_ = si
@@ -298,7 +353,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								i := gc_tx
 								j := gc_bx*gc_bdy + gc_ty
@@ -328,14 +383,44 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var i int = gc_tx
+							/*line hecbench_reaction.go:39*/ var si int = i + offset
+							var sj int = gc_ty
+							var j int = gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:57*/ if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:57*/ gc_row := sF[((sj*w)+si)+-1 : ((sj*w)+si)+9]
+							lanes.LoadFloat32x8Slice(gc_row[2:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[0:])).StoreSlice(df[globalIdx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line hecbench_reaction.go:39*/ si := i + offset
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line hecbench_reaction.go:39*/ si := i + offset
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+					}
 				}
 			}
 			gc_ty++
@@ -460,13 +545,39 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx
+							var sj int = gc_ty
+							var j int = gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
+							/*line hecbench_reaction.go:75*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:76*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+						/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+						/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+					}
 				}
 			}
 			gc_ty++
@@ -478,7 +589,7 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			/*line hecbench_reaction.go:87*/ gc_off3 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
 			gc_off4 := (gc_ty * m) + 1
 			gc_off5 := gc_ty * m
 			gc_off6 := (gc_ty * m) - 1
@@ -663,14 +774,42 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var si int = gc_tx
+							var j int = gc_ty
+							/*line hecbench_reaction.go:100*/ var sj int = j + offset
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:105*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:106*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						j := gc_ty
+						/*line hecbench_reaction.go:100*/ sj := j + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						j := gc_ty
+						/*line hecbench_reaction.go:100*/ sj := j + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+					}
 				}
 			}
 			gc_ty++
@@ -683,7 +822,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if gc_ty >= offset {
+			/*line hecbench_reaction.go:118*/ if gc_ty >= offset {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -699,32 +838,67 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at4 := sF[gc_off4:][:gc_to]
 				gc_at5 := sF[gc_off5:][:gc_to]
 				gc_at6 := sF[gc_off6:][:gc_to]
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild && compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var j int = gc_ty
-						var si int = gc_tx
-						_ = si
-						/*line hecbench_reaction.go:100*/ var sj int = j + offset
-						_ = sj
-						/*line hecbench_reaction.go:110*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-						/*line hecbench_reaction.go:110*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var j int = gc_ty
+							var si int = gc_tx
+							_ = si
+							/*line hecbench_reaction.go:100*/ var sj int = j + offset
+							_ = sj
+							/*line hecbench_reaction.go:110*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line hecbench_reaction.go:110*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
-					sF[(sj+int(my))*p+si] = sF[sj*p+si]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var j int = gc_ty
+							var si int = gc_tx
+							/*line hecbench_reaction.go:100*/ var sj int = j + offset
+							/*line hecbench_reaction.go:111*/ if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
+								p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:111*/ lanes.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
+							/*line hecbench_reaction.go:111*/ lanes.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_ty
+						si := gc_tx
+						/*line hecbench_reaction.go:100*/ sj := j + offset
+						/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+						sF[(sj+int(my))*p+si] = sF[sj*p+si]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_ty
+						si := gc_tx
+						/*line hecbench_reaction.go:100*/ sj := j + offset
+						/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+						sF[(sj+int(my))*p+si] = sF[sj*p+si]
+					}
 				}
 			}
 			gc_ty++
@@ -736,7 +910,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:125*/ gc_off7 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off7 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
 			gc_off8 := ((gc_ty + offset) + 1) * p
 			gc_off9 := (gc_ty + offset) * p
 			gc_off10 := ((gc_ty + offset) - 1) * p
@@ -745,39 +919,79 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at8 := sF[gc_off8:][:gc_bdx]
 				gc_at9 := sF[gc_off9:][:gc_bdx]
 				gc_at10 := sF[gc_off10:][:gc_bdx]
-				gc_vstep3 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					gc_vb2 := lanes.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var si int = gc_tx
-						_ = si
-						var j int = gc_ty
-						/*line hecbench_reaction.go:100*/ var sj int = j + offset
-						_ = sj
-						var i int = gc_bx*gc_bdx + gc_tx
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						_ = globalIdx
-						/*line hecbench_reaction.go:104*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var si int = gc_tx
+							_ = si
+							var j int = gc_ty
+							/*line hecbench_reaction.go:100*/ var sj int = j + offset
+							_ = sj
+							var i int = gc_bx*gc_bdx + gc_tx
+							var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:104*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					j := gc_ty
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-					/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						j := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+					}
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						j := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:117*/ df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var si int = gc_tx
+							var j int = gc_ty
+							/*line hecbench_reaction.go:100*/ var sj int = j + offset
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:117*/ if ((sj+1)*p+si) < 0 || ((sj+1)*p+si) > len(sF)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj-1)*p+si) < 0 || ((sj-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:118*/ lanes.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(lanes.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						j := gc_ty
+						/*line hecbench_reaction.go:100*/ sj := j + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:117*/ df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						j := gc_ty
+						/*line hecbench_reaction.go:100*/ sj := j + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:117*/ df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
+					}
 				}
 			}
 			gc_ty++
@@ -901,13 +1115,39 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var j int = gc_ty
+							var si int = gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:134*/ if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:135*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+					}
 				}
 			}
 			gc_ty++
@@ -919,7 +1159,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			/*line hecbench_reaction.go:146*/ gc_off3 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
 			gc_off4 := (gc_ty + 1) * p
 			gc_off5 := gc_ty * p
 			gc_off6 := (gc_ty - 1) * p
@@ -934,11 +1174,11 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
 						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD {
 								gc_vb2 := lanes.BroadcastFloat32x8(2)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var j int = gc_ty
 									var si int = gc_tx
 									_ = si
@@ -956,7 +1196,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								j := gc_ty
 								i := gc_bx*gc_bdx + gc_tx
@@ -1003,18 +1243,59 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:138*/ if j == 0 {
-						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
-					} else if uint32(j) == (my - 1) {
-						df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
-					} else {
-						df[globalIdx] = sF[(j+1)*p+si] - 2*sF[j*p+si] + sF[(j-1)*p+si]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var j int = gc_ty
+							var si int = gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:138*/ if ((j+
+								1)*p+si) < 0 || ((j+1)*p+si) > len(sF)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((j-
+								/*line hecbench_reaction.go:141*/ 1)*p+si) < 0 || ((j-1)*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:138*/ if j == 0 {
+								/*line hecbench_reaction.go:138*/ lanes.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(lanes.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
+							} else if uint32(j) == (my - 1) {
+								lanes.LoadFloat32x8Slice(sF[(j-1)*p+si:]).Sub(lanes.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
+							} else {
+								/*line hecbench_reaction.go:141*/ lanes.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(sF[j*p+si:]))).Add(lanes.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:138*/ if j == 0 {
+							df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
+						} else if uint32(j) == (my - 1) {
+							df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
+						} else {
+							df[globalIdx] = sF[(j+1)*p+si] - 2*sF[j*p+si] + sF[(j-1)*p+si]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:138*/ if j == 0 {
+							df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
+						} else if uint32(j) == (my - 1) {
+							df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
+						} else {
+							df[globalIdx] = sF[(j+1)*p+si] - 2*sF[j*p+si] + sF[(j-1)*p+si]
+						}
 					}
 				}
 			}
@@ -1143,14 +1424,42 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var si int = gc_tx
+							var k int = gc_ty
+							/*line hecbench_reaction.go:159*/ var sk int = k + offset
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:164*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:165*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						k := gc_ty
+						/*line hecbench_reaction.go:159*/ sk := k + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						k := gc_ty
+						/*line hecbench_reaction.go:159*/ sk := k + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+					}
 				}
 			}
 			gc_ty++
@@ -1163,7 +1472,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if gc_ty >= offset {
+			/*line hecbench_reaction.go:177*/ if gc_ty >= offset {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -1179,32 +1488,67 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at4 := sF[gc_off4:][:gc_to]
 				gc_at5 := sF[gc_off5:][:gc_to]
 				gc_at6 := sF[gc_off6:][:gc_to]
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild && compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var k int = gc_ty
-						var si int = gc_tx
-						_ = si
-						/*line hecbench_reaction.go:159*/ var sk int = k + offset
-						_ = sk
-						/*line hecbench_reaction.go:169*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-						/*line hecbench_reaction.go:169*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var k int = gc_ty
+							var si int = gc_tx
+							_ = si
+							/*line hecbench_reaction.go:159*/ var sk int = k + offset
+							_ = sk
+							/*line hecbench_reaction.go:169*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line hecbench_reaction.go:169*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
-					sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var k int = gc_ty
+							var si int = gc_tx
+							/*line hecbench_reaction.go:159*/ var sk int = k + offset
+							/*line hecbench_reaction.go:170*/ if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
+								p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:170*/ lanes.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
+							/*line hecbench_reaction.go:170*/ lanes.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_ty
+						si := gc_tx
+						/*line hecbench_reaction.go:159*/ sk := k + offset
+						/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+						sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_ty
+						si := gc_tx
+						/*line hecbench_reaction.go:159*/ sk := k + offset
+						/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+						sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+					}
 				}
 			}
 			gc_ty++
@@ -1216,7 +1560,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:184*/ gc_off7 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off7 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
 			gc_off8 := ((gc_ty + offset) + 1) * p
 			gc_off9 := (gc_ty + offset) * p
 			gc_off10 := ((gc_ty + offset) - 1) * p
@@ -1225,39 +1569,79 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				gc_at8 := sF[gc_off8:][:gc_bdx]
 				gc_at9 := sF[gc_off9:][:gc_bdx]
 				gc_at10 := sF[gc_off10:][:gc_bdx]
-				gc_vstep3 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					gc_vb2 := lanes.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var si int = gc_tx
-						_ = si
-						var k int = gc_ty
-						/*line hecbench_reaction.go:159*/ var sk int = k + offset
-						_ = sk
-						var i int = gc_bx*gc_bdx + gc_tx
-						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						_ = globalIdx
-						/*line hecbench_reaction.go:163*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var si int = gc_tx
+							_ = si
+							var k int = gc_ty
+							/*line hecbench_reaction.go:159*/ var sk int = k + offset
+							_ = sk
+							var i int = gc_bx*gc_bdx + gc_tx
+							var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:163*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					k := gc_ty
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-					/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						k := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+					}
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						k := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:176*/ df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
+				if compiled.SIMDBuild {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							var si int = gc_tx
+							var k int = gc_ty
+							/*line hecbench_reaction.go:159*/ var sk int = k + offset
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:176*/ if ((sk+1)*p+si) < 0 || ((sk+1)*p+si) > len(sF)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk-1)*p+si) < 0 || ((sk-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:177*/ lanes.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(lanes.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						k := gc_ty
+						/*line hecbench_reaction.go:159*/ sk := k + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:176*/ df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						si := gc_tx
+						k := gc_ty
+						/*line hecbench_reaction.go:159*/ sk := k + offset
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:176*/ df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
+					}
 				}
 			}
 			gc_ty++
@@ -1381,13 +1765,39 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var k int = gc_ty
+							var si int = gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:193*/ if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:194*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+					}
 				}
 			}
 			gc_ty++
@@ -1399,7 +1809,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			/*line hecbench_reaction.go:205*/ gc_off3 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
 			gc_off4 := (gc_ty + 1) * p
 			gc_off5 := gc_ty * p
 			gc_off6 := (gc_ty - 1) * p
@@ -1414,11 +1824,11 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
 						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo
+							gc_vstep3 := gc_fastlo
 							if compiled.SIMD {
 								gc_vb2 := lanes.BroadcastFloat32x8(2)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var k int = gc_ty
 									var si int = gc_tx
 									_ = si
@@ -1436,7 +1846,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								k := gc_ty
 								i := gc_bx*gc_bdx + gc_tx
@@ -1483,18 +1893,59 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:197*/ if k == 0 {
-						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
-					} else if uint32(k) == (mz - 1) {
-						df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]
-					} else {
-						df[globalIdx] = sF[(k+1)*p+si] - 2*sF[k*p+si] + sF[(k-1)*p+si]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var k int = gc_ty
+							var si int = gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:197*/ if ((k+
+								1)*p+si) < 0 || ((k+1)*p+si) > len(sF)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((k-
+								/*line hecbench_reaction.go:200*/ 1)*p+si) < 0 || ((k-1)*p+si) > len(sF)-8 {
+								break
+							}
+							/*line hecbench_reaction.go:197*/ if k == 0 {
+								/*line hecbench_reaction.go:197*/ lanes.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(lanes.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
+							} else if uint32(k) == (mz - 1) {
+								lanes.LoadFloat32x8Slice(sF[(k-1)*p+si:]).Sub(lanes.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
+							} else {
+								/*line hecbench_reaction.go:200*/ lanes.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(sF[k*p+si:]))).Add(lanes.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:197*/ if k == 0 {
+							df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
+						} else if uint32(k) == (mz - 1) {
+							df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]
+						} else {
+							df[globalIdx] = sF[(k+1)*p+si] - 2*sF[k*p+si] + sF[(k-1)*p+si]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_ty
+						si := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:197*/ if k == 0 {
+							df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
+						} else if uint32(k) == (mz - 1) {
+							df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]
+						} else {
+							df[globalIdx] = sF[(k+1)*p+si] - 2*sF[k*p+si] + sF[(k-1)*p+si]
+						}
 					}
 				}
 			}

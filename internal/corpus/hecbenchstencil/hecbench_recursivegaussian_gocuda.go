@@ -117,7 +117,64 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var xIndex int = gc_bx*gc_bdx + gc_tx
+							var yIndex int = gc_by*gc_bdy + gc_ty
+							/*line hecbench_recursivegaussian.go:37*/ if ((yIndex*
+								iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
+								break
+							}
+							/*line hecbench_recursivegaussian.go:37*/ if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
+								/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
+							} else {
+								gc_b2 := gc_none
+								/*line hecbench_recursivegaussian.go:38*/ if yIndex <
+									/*line hecbench_recursivegaussian.go:37*/ iHeight {
+									gc_b2 = gc_all
+								}
+								/*line hecbench_recursivegaussian.go:37*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(lanes.LoadUint32x8Slice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var xIndex int = gc_bx*gc_bdx + gc_tx
+						var yIndex int = gc_by*gc_bdy + gc_ty
+						/*line hecbench_recursivegaussian.go:37*/ if ((yIndex*
+							iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
+							break
+						}
+						/*line hecbench_recursivegaussian.go:37*/ if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
+							/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
+						} else {
+							gc_b2 := gc_none
+							/*line hecbench_recursivegaussian.go:38*/ if yIndex <
+								/*line hecbench_recursivegaussian.go:37*/ iHeight {
+								gc_b2 = gc_all
+							}
+							/*line hecbench_recursivegaussian.go:37*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					xIndex := gc_bx*gc_bdx + gc_tx
 					yIndex := gc_by*gc_bdy + gc_ty

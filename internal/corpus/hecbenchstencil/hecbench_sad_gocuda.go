@@ -199,9 +199,27 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 					/*line hecbench_sad.go:91*/ gc_at[gc_tx] = min(gc_at[gc_tx], gc_at2[gc_tx])
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_sad.go:91*/ cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							/*line hecbench_sad.go:91*/ if gc_tx < 0 || gc_tx > len(cache)-8 || gc_tx > 4294967288 || int(uint32(gc_tx)+i) < 0 || int(uint32(gc_tx)+i) > len(cache)-8 {
+								break
+							}
+							/*line hecbench_sad.go:91*/ lanes.LoadInt32x8Slice(cache[gc_tx:]).Min(lanes.LoadInt32x8Slice(cache[uint32(gc_tx)+i:])).StoreSlice(cache[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:91*/ cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:91*/ cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
+					}
 				}
 			}
 		}
@@ -212,32 +230,62 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 			}
 		}
 	}
@@ -247,6 +295,8 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 // the array count, in a __shared__ int, the entries equal to the minimum,
 // and thread 0 adds the count to num_occurrences; the barriers are inside
 // the bounds check, so the last block's threads past the end skip them.
+//
+//line hecbench_sad.go:109
 func GetNumOfOccurrencesKernel(sadArraySize int, sadArray, minSad, numOccurrences []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_getNumOfOccurrencesKernel,
 		func(gc_t *gocuda.Thread) {

@@ -176,7 +176,102 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastInt32x8(0)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var gindex int = gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+						/*line hecbench_stencil.go:28*/ if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+							/*line hecbench_stencil.go:33*/ s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+							/*line hecbench_stencil.go:35*/ s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+							/*line hecbench_stencil.go:37*/ s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+							break
+						}
+						/*line hecbench_stencil.go:28*/ gc_row := in[gindex+-7 : gindex+264]
+						lanes.LoadInt32x8Slice(gc_row[7:]).StoreSlice(temp[lindex:])
+						/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+							/*line hecbench_stencil.go:31*/ if gindex <
+								s1Radius && uint(s1Radius-gindex) > 7 {
+								/*line hecbench_stencil.go:32*/ gc_vb.StoreSlice(temp[lindex-s1Radius:])
+							} else {
+								/*line hecbench_stencil.go:33*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_stencil.go:32*/ gc_vb.Merge(lanes.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if).StoreSlice(temp[lindex-s1Radius:])
+								}
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else.ToBits() != 0 {
+									/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(gc_row[0:]).Merge(lanes.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
+								}
+							}
+							/*line hecbench_stencil.go:35*/ lanes.LoadInt32x8Slice(gc_row[263:]).StoreSlice(temp[lindex+s1BlockSize:])
+						} else {
+							gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_stencil.go:31*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+									/*line hecbench_stencil.go:32*/ gc_vb.Merge(lanes.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_if3)).StoreSlice(temp[lindex-s1Radius:])
+								}
+								gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_if2.And(gc_else2).ToBits() != 0 {
+									/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(gc_row[0:]).Merge(lanes.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
+								}
+								lanes.LoadInt32x8Slice(gc_row[263:]).Merge(lanes.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := lanes.BroadcastInt32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var gindex int = gc_tx + gc_bx*gc_bdx
+					/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+					/*line hecbench_stencil.go:28*/ if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+						/*line hecbench_stencil.go:33*/ s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+						/*line hecbench_stencil.go:35*/ s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+						/*line hecbench_stencil.go:37*/ s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+						break
+					}
+					/*line hecbench_stencil.go:28*/ gc_row := in[gindex+-7 : gindex+264]
+					lanes.LoadInt32x8Slice(gc_row[7:]).StoreSlice(temp[lindex:])
+					/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+						/*line hecbench_stencil.go:31*/ if gindex <
+							s1Radius && uint(s1Radius-gindex) > 7 {
+							/*line hecbench_stencil.go:32*/ gc_vb.StoreSlice(temp[lindex-s1Radius:])
+						} else {
+							/*line hecbench_stencil.go:33*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_stencil.go:32*/ gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							if gc_else.ToBits() != 0 {
+								/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(gc_row[0:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
+							}
+						}
+						/*line hecbench_stencil.go:35*/ lanes.LoadInt32x8Slice(gc_row[263:]).StoreSlice(temp[lindex+s1BlockSize:])
+					} else {
+						gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_stencil.go:31*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							if gc_if2.And(gc_if3).ToBits() != 0 {
+								/*line hecbench_stencil.go:32*/ gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
+							}
+							gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+							if gc_if2.And(gc_else2).ToBits() != 0 {
+								/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(gc_row[0:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
+							}
+							lanes.LoadInt32x8Slice(gc_row[263:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				gindex := gc_tx + gc_bx*gc_bdx
 				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
@@ -196,13 +291,13 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 		/*line hecbench_stencil.go:44*/ temp := temp[:270]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
 						gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 					gc_jam:
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_gc_tx := gc_tx + 8
 							var gindex int = gc_tx + gc_bx*gc_bdx
 							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
@@ -251,8 +346,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							/*line hecbench_stencil.go:46*/ gc_result.StoreSlice(out[gc_gindex:])
 						}
 					gc_simd_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var gindex int = gc_tx + gc_bx*gc_bdx
 							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 							result := gc_vb3
@@ -285,8 +380,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 				} else {
 					gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var gindex int = gc_tx + gc_bx*gc_bdx
 						/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 						result := gc_vb3
@@ -315,7 +410,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gindex := gc_tx + gc_bx*gc_bdx
 					/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius

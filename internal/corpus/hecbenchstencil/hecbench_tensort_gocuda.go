@@ -128,11 +128,35 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								var i_ int = gc_tx + gc_off2
+								/*line hecbench_tensort.go:34*/ if (i_+blockIdx*tileSize) < 0 || (i_+blockIdx*tileSize) > len(input)-4 || i_ < 0 || i_ > len(tile)-4 {
+									break
+								}
+								/*line hecbench_tensort.go:35*/ lanes.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
+						}
 					}
 				}
 			}

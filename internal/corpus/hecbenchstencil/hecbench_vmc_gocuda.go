@@ -98,10 +98,30 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 					/*line hecbench_vmc.go:63*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line hecbench_vmc.go:63*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
+								break
+							}
+							/*line hecbench_vmc.go:63*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
+					}
 				}
 			}
 		}
@@ -115,15 +135,28 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
 				gc_at3 := blocksums[gc_off2:][:1]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
-					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
-					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
-					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -296,15 +329,44 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_at4[gc_tx] = vmcZero
 				}
 			} else {
-				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					i := gc_bdx*gc_bx + gc_tx
-					/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
-					stats[1*Npoint+i] = vmcZero
-					stats[2*Npoint+i] = vmcZero
-					stats[3*Npoint+i] = vmcZero
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_runlo
+					if compiled.SIMD {
+						/*line hecbench_vmc.go:105*/ gc_vb := lanes.BroadcastFloat32x8(vmcZero)
+						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_bdx*gc_bx + gc_tx
+							/*line hecbench_vmc.go:105*/ if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
+								break
+							}
+							/*line hecbench_vmc.go:105*/ gc_vb.StoreSlice(stats[0*Npoint+i:])
+							gc_vb.StoreSlice(stats[1*Npoint+i:])
+							gc_vb.StoreSlice(stats[2*Npoint+i:])
+							gc_vb.StoreSlice(stats[3*Npoint+i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bdx*gc_bx + gc_tx
+						/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
+						stats[1*Npoint+i] = vmcZero
+						stats[2*Npoint+i] = vmcZero
+						stats[3*Npoint+i] = vmcZero
+					}
+				} else {
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bdx*gc_bx + gc_tx
+						/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
+						stats[1*Npoint+i] = vmcZero
+						stats[2*Npoint+i] = vmcZero
+						stats[3*Npoint+i] = vmcZero
+					}
 				}
 			}
 		}

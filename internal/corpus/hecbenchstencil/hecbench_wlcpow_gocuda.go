@@ -129,18 +129,56 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_off
-					gc_more = true
-					/*line hecbench_wlcpow.go:114*/ temp[i] = tempGlobal[i]
-					r0[i] = r0Global[i]
-					muTarg[i] = muTargGlobal[i]
-					qp[i] = qpGlobal[i]
-					gamc[i] = gamcGlobal[i]
-					gamt[i] = gamtGlobal[i]
-					sigc[i] = sigcGlobal[i]
-					sigt[i] = sigtGlobal[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx + gc_off
+							/*line hecbench_wlcpow.go:114*/ if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
+								break
+							}
+							/*line hecbench_wlcpow.go:115*/ lanes.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
+							lanes.LoadFloat32x8Slice(r0Global[i:]).StoreSlice(r0[i:])
+							lanes.LoadFloat32x8Slice(muTargGlobal[i:]).StoreSlice(muTarg[i:])
+							lanes.LoadFloat32x8Slice(qpGlobal[i:]).StoreSlice(qp[i:])
+							lanes.LoadFloat32x8Slice(gamcGlobal[i:]).StoreSlice(gamc[i:])
+							lanes.LoadFloat32x8Slice(gamtGlobal[i:]).StoreSlice(gamt[i:])
+							lanes.LoadFloat32x8Slice(sigcGlobal[i:]).StoreSlice(sigc[i:])
+							lanes.LoadFloat32x8Slice(sigtGlobal[i:]).StoreSlice(sigt[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_wlcpow.go:114*/ temp[i] = tempGlobal[i]
+						r0[i] = r0Global[i]
+						muTarg[i] = muTargGlobal[i]
+						qp[i] = qpGlobal[i]
+						gamc[i] = gamcGlobal[i]
+						gamt[i] = gamtGlobal[i]
+						sigc[i] = sigcGlobal[i]
+						sigt[i] = sigtGlobal[i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_wlcpow.go:114*/ temp[i] = tempGlobal[i]
+						r0[i] = r0Global[i]
+						muTarg[i] = muTargGlobal[i]
+						qp[i] = qpGlobal[i]
+						gamc[i] = gamcGlobal[i]
+						gamt[i] = gamtGlobal[i]
+						sigc[i] = sigcGlobal[i]
+						sigt[i] = sigtGlobal[i]
+					}
 				}
 			}
 		}

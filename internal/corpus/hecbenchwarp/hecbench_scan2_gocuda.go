@@ -112,11 +112,35 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-				/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_scan2.go:21*/ var gid int = bid*gc_bdx + tid
+						/*line hecbench_scan2.go:31*/ if gid < 0 || gid > len(output)-8 {
+							break
+						}
+						/*line hecbench_scan2.go:32*/ lanes.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+				}
 			}
 		}
 	}
@@ -288,7 +312,20 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					gc_pos.Thread = gc_rank
+					/*line hecbench_scan2.go:51*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
+					/*line hecbench_scan2.go:52*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:52*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:51*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -320,7 +357,16 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ var cache0 float32 = block[0]
+				var cache1 float32 = cache0 + block[1]
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:51*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -331,13 +377,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	}
 	/*line hecbench_scan2.go:55*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMDBuild && compiled.SIMD {
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:42*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -429,7 +475,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -445,15 +491,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps3:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line hecbench_scan2.go:42*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -496,7 +542,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -509,8 +555,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_stride2 := 2 * 1
 				gc_off6 := 1
 				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
-					gc_vstep4 := 0
-					for gc_tx, gc_idx5, gc_idx6 := gc_vstep4, 0+gc_stride2*(gc_vstep4), gc_off6+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					gc_vstep5 := 0
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep5, 0+gc_stride2*(gc_vstep5), gc_off6+gc_stride2*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
@@ -532,7 +578,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep5 := 0
+		gc_vstep6 := 0
 		if compiled.SIMDBuild && compiled.SIMD {
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := lanes.BroadcastFloat32x8(0)
@@ -541,8 +587,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 			gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-				gc_tx := gc_vstep5
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tid int = gc_tx
@@ -684,7 +730,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
@@ -861,7 +907,20 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					gc_pos.Thread = gc_rank
+					/*line hecbench_scan2.go:97*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
+					/*line hecbench_scan2.go:98*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:98*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:97*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -893,7 +952,16 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ var cache0 float32 = block[0]
+				var cache1 float32 = cache0 + block[1]
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:97*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -904,13 +972,13 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	}
 	/*line hecbench_scan2.go:101*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMDBuild && compiled.SIMD {
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:86*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -1002,7 +1070,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1018,15 +1086,15 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps3:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line hecbench_scan2.go:86*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -1069,7 +1137,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1082,8 +1150,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_stride2 := 2 * 1
 				gc_off6 := 1
 				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
-					gc_vstep4 := 0
-					for gc_tx, gc_idx5, gc_idx6 := gc_vstep4, 0+gc_stride2*(gc_vstep4), gc_off6+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					gc_vstep5 := 0
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep5, 0+gc_stride2*(gc_vstep5), gc_off6+gc_stride2*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
@@ -1105,7 +1173,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep5 := 0
+		gc_vstep6 := 0
 		if compiled.SIMDBuild && compiled.SIMD {
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := lanes.BroadcastFloat32x8(0)
@@ -1115,8 +1183,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps4:
-			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-				gc_tx := gc_vstep5
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
@@ -1248,7 +1316,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid

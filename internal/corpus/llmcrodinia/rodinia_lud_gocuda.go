@@ -209,12 +209,57 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:51*/ var j int
-							{
-								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line rodinia_lud.go:40*/ var j int
+									{
+										if gc_tx < 0 || gc_tx > len(shadow[i_2+1])-8 {
+											break
+										}
+										/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j = j + 1 {
+											var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+												gc_ld2 = lanes.LoadFloat32x8Slice(shadow[j][gc_tx:])
+											} else {
+												var gc_lanes3 [8]float32
+												for gc_k3 := range 8 {
+													if 0xff&(1<<gc_k3) != 0 {
+														gc_pos.Thread = gc_rank + gc_k3
+														/*line rodinia_lud.go:43*/ gc_lanes3[gc_k3] = shadow[j][gc_tx+gc_k3]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+											}
+											/*line rodinia_lud.go:43*/ lanes.LoadFloat32x8Slice(shadow[i_2+1][gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx:])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:50*/ var j int
+								{
+									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:51*/ var j int
+								{
+									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
 								}
 							}
 						}
@@ -224,69 +269,87 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		})
 	}
 	compiled.OutOfLine(func() {
-		shadow := shadow[:16]
+		/*line rodinia_lud.go:53*/ shadow := shadow[:16]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
-				if compiled.SIMDBuild && compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line rodinia_lud.go:47*/ var i int
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line rodinia_lud.go:47*/ var i int
+							_ = i
+							/*line rodinia_lud.go:47*/ var arrayOffset int
+							/*line rodinia_lud.go:47*/ i = i_2
+							/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+							var i_3 int = 1
+							/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line rodinia_lud.go:56*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+									gc_ld4 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
+								} else {
+									var gc_lanes5 [8]float32
+									for gc_k5 := range 8 {
+										if 0xff&(1<<gc_k5) != 0 {
+											gc_pos.Thread = gc_rank + gc_k5
+											/*line rodinia_lud.go:57*/ gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld4 = lanes.LoadFloat32x8(&gc_lanes5)
+								}
+								/*line rodinia_lud.go:57*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+									/*line rodinia_lud.go:57*/ gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
+								} else {
+									var gc_lanes6 [8]float32
+									gc_ld4.Store(&gc_lanes6)
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line rodinia_lud.go:57*/ m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line rodinia_lud.go:57*/ arrayOffset = arrayOffset +
+									matrixDim
+							}
+							/*line rodinia_lud.go:56*/ i = i_3
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:63*/ var i int
 						_ = i
-						/*line rodinia_lud.go:47*/ var arrayOffset int
+						var arrayOffset int
 						/*line rodinia_lud.go:47*/ i = i_2
 						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
 						var i_3 int = 1
-						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line rodinia_lud.go:56*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
-								gc_ld4 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
-							} else {
-								var gc_lanes5 [8]float32
-								for gc_k5 := range 8 {
-									if 0xff&(1<<gc_k5) != 0 {
-										gc_pos.Thread = gc_rank + gc_k5
-										/*line rodinia_lud.go:57*/ gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld4 = lanes.LoadFloat32x8(&gc_lanes5)
-							}
-							/*line rodinia_lud.go:57*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
-								/*line rodinia_lud.go:57*/ gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
-							} else {
-								var gc_lanes6 [8]float32
-								gc_ld4.Store(&gc_lanes6)
-								for gc_k6 := range 8 {
-									if 0xff&(1<<gc_k6) != 0 {
-										gc_pos.Thread = gc_rank + gc_k6
-										/*line rodinia_lud.go:57*/ m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-							/*line rodinia_lud.go:57*/ arrayOffset = arrayOffset +
-								matrixDim
+						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
 						}
-						/*line rodinia_lud.go:56*/ i = i_3
+						/*line rodinia_lud.go:59*/ i = i_3
 					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_lud.go:61*/ var i int
-					_ = i
-					var arrayOffset int
-					/*line rodinia_lud.go:47*/ i = i_2
-					/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
-					var i_3 int = 1
-					/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
-						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-						arrayOffset += matrixDim
+				} else {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:61*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line rodinia_lud.go:47*/ i = i_2
+						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line rodinia_lud.go:59*/ i = i_3
 					}
-					/*line rodinia_lud.go:59*/ i = i_3
 				}
 			}
 		}
@@ -498,14 +561,43 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					_ = sum
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_lud.go:155*/ var i int
-					var sum float32
-					/*line rodinia_lud.go:161*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
-					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
-					_ = i
-					_ = sum
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:155*/ var i int
+							_ = i
+							/*line rodinia_lud.go:156*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = sum
+							/*line rodinia_lud.go:161*/ if ((offset+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((offset+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 || gc_tx < 0 || gc_tx > len(periRow[gc_ty])-8 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+offset+gc_tx) > len(m)-8 || gc_tx > len(periCol[gc_ty])-8 {
+								break
+							}
+							/*line rodinia_lud.go:162*/ lanes.LoadFloat32x8Slice(m[(offset+gc_ty)*matrixDim+globalColID+gc_tx:]).StoreSlice(periRow[gc_ty][gc_tx:])
+							lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx:]).StoreSlice(periCol[gc_ty][gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:155*/ var i int
+						var sum float32
+						/*line rodinia_lud.go:161*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+						periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+						_ = i
+						_ = sum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:155*/ var i int
+						var sum float32
+						/*line rodinia_lud.go:161*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+						periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+						_ = i
+						_ = sum
+					}
 				}
 			}
 			gc_ty++
@@ -515,7 +607,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		}
 	}
 	compiled.OutOfLine(func() {
-		periRow := periRow[:16]
+		/*line rodinia_lud.go:174*/ periRow := periRow[:16]
 		/*line rodinia_lud.go:176*/ periCol := periCol[:16]
 		{
 			gc_ty := 0
@@ -525,14 +617,14 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
-					gc_vstep2 := 0
 					if compiled.SIMDBuild {
+						gc_vstep3 := 0
 						if compiled.SIMD {
 							gc_vb4 := lanes.BroadcastFloat32x8(0)
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
 						gc_simd_steps2:
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								/*line rodinia_lud.go:166*/ var i int
 								_ = i
@@ -553,7 +645,21 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 							lanes.ClearAVXUpperBits()
 						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:175*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							gc_at6[gc_tx] -= sum
+						}
 					} else {
+						gc_vstep2 := 0
 						gc_vb2 := lanes.BroadcastFloat32x8(0)
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
@@ -576,33 +682,105 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line rodinia_lud.go:167*/ i = i_
 							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						var i int
-						_ = i
-						var sum float32
-						sum = 0
-						var i_ int = 0
-						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
-							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:173*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							gc_at6[gc_tx] -= sum
 						}
-						/*line rodinia_lud.go:169*/ i = i_
-						gc_at6[gc_tx] -= sum
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:177*/ var i int
-						_ = i
-						var sum float32
-						sum = 0
-						var i_ int = 0
-						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
-							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+					if compiled.SIMDBuild {
+						gc_vstep4 := 0
+						if compiled.SIMD {
+							gc_vb2 := lanes.BroadcastFloat32x8(0)
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_simd_steps:
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:166*/ var i int
+								_ = i
+								/*line rodinia_lud.go:166*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								sum = gc_vb2
+								var i_ int = 0
+								/*line rodinia_lud.go:167*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+									break
+								}
+								/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+										gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line rodinia_lud.go:168*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty][i_], gc_Lane0Mask322).Mul(gc_ld))
+								}
+								/*line rodinia_lud.go:167*/ i = i_
+								lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
 						}
-						/*line rodinia_lud.go:169*/ i = i_
-						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:175*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
+					} else {
+						gc_vstep3 := 0
+						gc_vb := lanes.BroadcastFloat32x8(0)
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:166*/ var i int
+							_ = i
+							/*line rodinia_lud.go:166*/ var sum lanes.Float32x8
+							sum = gc_vb
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+								break
+							}
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
+								var gc_ld lanes.Float32x8
+								/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								/*line rodinia_lud.go:168*/ sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
+							}
+							/*line rodinia_lud.go:167*/ i = i_
+							lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:173*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
 					}
 				}
 				gc_ty++

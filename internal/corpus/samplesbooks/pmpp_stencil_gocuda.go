@@ -145,20 +145,67 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						float32(c6)*gc_at8[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					i := uint32(gc_bz*gc_bdz + gc_tz)
-					j := uint32(gc_by*gc_bdy + gc_ty)
-					k := uint32(gc_bx*gc_bdx + gc_tx)
-					/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-						float32(c1)*in[i*N*N+j*N+(k-1)] +
-						float32(c2)*in[i*N*N+j*N+(k+1)] +
-						float32(c3)*in[i*N*N+(j-1)*N+k] +
-						float32(c4)*in[i*N*N+(j+1)*N+k] +
-						float32(c5)*in[(i-1)*N*N+j*N+k] +
-						float32(c6)*in[(i+1)*N*N+j*N+k]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						/*line pmpp_stencil.go:32*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+						gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+						gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+						gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+						gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+						gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+						gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i uint32 = uint32(gc_bz*gc_bdz + gc_tz)
+							var j uint32 = uint32(gc_by*gc_bdy + gc_ty)
+							var k uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+							/*line pmpp_stencil.go:32*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(i*
+								/*line pmpp_stencil.go:32*/ N*N+j*N+k) < 0 || int(i*N*N+j*N+k) > len(in)-8 || int(i*
+								N*N+j*N+(k-1)) < 0 || int(i*N*N+j*N+(k-1)) > len(in)-8 || int(i*
+								N*N+j*N+(k+1)) < 0 || int(i*N*N+j*N+(k+1)) > len(in)-8 || int(i*
+								N*N+(j-1)*N+k) < 0 || int(i*N*N+(j-1)*N+k) > len(in)-8 || int(i*
+								N*N+(j+1)*N+k) < 0 || int(i*N*N+(j+1)*N+k) > len(in)-8 || int((i-
+								1)*N*N+j*N+k) < 0 || int((i-1)*N*N+j*N+k) > len(in)-8 || int((i+
+								1)*N*N+j*N+k) < 0 || int((i+1)*N*N+j*N+k) > len(in)-8 || int(i*
+								/*line pmpp_stencil.go:32*/ N*N+j*N+k) > len(out)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:32*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+j*N+k:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+j*N+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+j*N+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+(j-1)*N+k:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+(j+1)*N+k:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(in[(i-1)*N*N+j*N+k:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(in[(i+1)*N*N+j*N+k:]))).StoreSlice(out[i*N*N+j*N+k:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := uint32(gc_bz*gc_bdz + gc_tz)
+						j := uint32(gc_by*gc_bdy + gc_ty)
+						k := uint32(gc_bx*gc_bdx + gc_tx)
+						/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
+							float32(c1)*in[i*N*N+j*N+(k-1)] +
+							float32(c2)*in[i*N*N+j*N+(k+1)] +
+							float32(c3)*in[i*N*N+(j-1)*N+k] +
+							float32(c4)*in[i*N*N+(j+1)*N+k] +
+							float32(c5)*in[(i-1)*N*N+j*N+k] +
+							float32(c6)*in[(i+1)*N*N+j*N+k]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := uint32(gc_bz*gc_bdz + gc_tz)
+						j := uint32(gc_by*gc_bdy + gc_ty)
+						k := uint32(gc_bx*gc_bdx + gc_tx)
+						/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
+							float32(c1)*in[i*N*N+j*N+(k-1)] +
+							float32(c2)*in[i*N*N+j*N+(k+1)] +
+							float32(c3)*in[i*N*N+(j-1)*N+k] +
+							float32(c4)*in[i*N*N+(j+1)*N+k] +
+							float32(c5)*in[(i-1)*N*N+j*N+k] +
+							float32(c6)*in[(i+1)*N*N+j*N+k]
+					}
 				}
 			}
 			gc_ty++
@@ -287,12 +334,37 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
-					j := gc_by*outTileDimSmall + gc_ty - 1
-					k := gc_bx*outTileDimSmall + gc_tx - 1
-					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
+							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+							/*line pmpp_stencil.go:54*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx < 0 || gc_tx > len(inS[gc_tz][gc_ty])-8 {
+								break
+							}
+							/*line pmpp_stencil.go:54*/ lanes.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz][gc_ty][gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+					}
 				}
 			}
 			gc_ty++
@@ -306,7 +378,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
-		/*line pmpp_stencil.go:69*/ if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(1, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
@@ -345,7 +417,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_at5 := inS[gc_off5:][:1]
 						gc_at6 := inS[gc_off6:][:1]
 						if compiled.SIMDBuild {
-							gc_vstep2 := gc_fastlo2
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
 								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -358,8 +430,8 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
 								gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
 							gc_simd_steps2:
-								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
 									_ = i
@@ -468,7 +540,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_pos.Thread = gc_base + gc_tx
 								/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
@@ -637,20 +709,284 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
-					j := gc_by*outTileDimSmall + gc_ty - 1
-					k := gc_bx*outTileDimSmall + gc_tx - 1
-					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
-							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
-							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
-							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
-							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
-							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
-							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						/*line pmpp_stencil.go:60*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+						gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+						gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+						gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+						gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+						gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+						gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+					gc_simd_steps:
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
+							var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+							/*line pmpp_stencil.go:58*/ if (i*
+								/*line pmpp_stencil.go:60*/ n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+									gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+									gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+									gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+								} else {
+									break gc_simd_steps
+								}
+								var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+									gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+								} else {
+									break gc_simd_steps
+								}
+								/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+							} else {
+								gc_b2 := gc_none
+								/*line pmpp_stencil.go:60*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
+									gc_b2 = gc_all
+								}
+								/*line pmpp_stencil.go:59*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+								if gc_if.ToBits() != 0 {
+									var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+										gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+										gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+										gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+										gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+										gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+										gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									var gc_ld14 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+										gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+							out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+								float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+								float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+								float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+								float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+								float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+								float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					/*line pmpp_stencil.go:60*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+				gc_steps:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
+						var j int = gc_by*outTileDimSmall + gc_ty - 1
+						var k int = gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:58*/ if (i*
+							/*line pmpp_stencil.go:60*/ n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+							break
+						}
+						/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+							var gc_ld lanes.Float32x8
+							/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld2 lanes.Float32x8
+							/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld3 lanes.Float32x8
+							/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld4 lanes.Float32x8
+							/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+								gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld5 lanes.Float32x8
+							/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+								gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld6 lanes.Float32x8
+							/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+								gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+							} else {
+								break gc_steps
+							}
+							var gc_ld7 lanes.Float32x8
+							/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+								gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+							} else {
+								break gc_steps
+							}
+							/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+						} else {
+							gc_b2 := gc_none
+							/*line pmpp_stencil.go:60*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
+								gc_b2 = gc_all
+							}
+							/*line pmpp_stencil.go:59*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+							if gc_if.ToBits() != 0 {
+								var gc_ld8 lanes.Float32x8
+								/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld9 lanes.Float32x8
+								/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld10 lanes.Float32x8
+								/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld11 lanes.Float32x8
+								/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+									gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld12 lanes.Float32x8
+								/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+									gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld13 lanes.Float32x8
+								/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+									gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								var gc_ld14 lanes.Float32x8
+								/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+									gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+								} else {
+									break gc_steps
+								}
+								/*line pmpp_stencil.go:66*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+						j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+							out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+								float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+								float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+								float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+								float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+								float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+								float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
+						}
 					}
 				}
 			}
@@ -812,18 +1148,130 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-					k := gc_bx*outTileDimBig + gc_tx - 1
-					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
-					inCurrS[gc_ty][gc_tx] = 0.0
-					inNextS[gc_ty][gc_tx] = 0.0
-					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(0.0)
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
+							var k int = gc_bx*outTileDimBig + gc_tx - 1
+							/*line pmpp_stencil.go:85*/ if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
+								gc_tx > len(inCurrS[gc_ty])-8 ||
+								gc_tx > len(inNextS[gc_ty])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:85*/ gc_vb.StoreSlice(inPrevS[gc_ty][gc_tx:])
+							gc_vb.StoreSlice(inCurrS[gc_ty][gc_tx:])
+							gc_vb.StoreSlice(inNextS[gc_ty][gc_tx:])
+							/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+								/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+									lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
+								} else {
+									var gc_lanes [8]float32
+									/*line pmpp_stencil.go:90*/ lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								gc_b2 := gc_none
+								/*line pmpp_stencil.go:90*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+									gc_b2 = gc_all
+								}
+								/*line pmpp_stencil.go:89*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if gc_if.ToBits() != 0 {
+									/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty][gc_tx:]), gc_if)
+									} else {
+										var gc_lanes2 [8]float32
+										/*line pmpp_stencil.go:90*/ lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							/*line pmpp_stencil.go:92*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+								/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
+								} else {
+									var gc_lanes3 [8]float32
+									/*line pmpp_stencil.go:93*/ lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
+									for gc_k3 := range 8 {
+										if 0xff&(1<<gc_k3) != 0 {
+											gc_pos.Thread = gc_rank + gc_k3
+											/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								gc_b3 := gc_none
+								/*line pmpp_stencil.go:93*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
+									gc_b3 = gc_all
+								}
+								/*line pmpp_stencil.go:92*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if gc_if2.ToBits() != 0 {
+									/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
+									} else {
+										var gc_lanes4 [8]float32
+										/*line pmpp_stencil.go:93*/ lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
+										for gc_k4 := range 8 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
+						/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
+						inCurrS[gc_ty][gc_tx] = 0.0
+						inNextS[gc_ty][gc_tx] = 0.0
+						/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
+						}
+						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+							inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
+						/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
+						inCurrS[gc_ty][gc_tx] = 0.0
+						inNextS[gc_ty][gc_tx] = 0.0
+						/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
+						}
+						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+							inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
+						}
 					}
 				}
 			}
@@ -851,14 +1299,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at6 := inNextS[gc_row2][gc_fastlo2:][:gc_seglen2]
 							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							if compiled.SIMDBuild {
-								gc_vstep2 := gc_fastlo2
+								gc_vstep3 := gc_fastlo2
 								if compiled.SIMD {
 									gc_vb4 := lanes.BroadcastFloat32x8(0.0)
 									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 									gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
 										/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 										var k int = gc_bx*outTileDimBig + gc_tx - 1
 										/*line pmpp_stencil.go:96*/ gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
@@ -877,7 +1325,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_fastlo2 + gc_u2
 									/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 									k := gc_bx*outTileDimBig + gc_tx - 1
@@ -909,13 +1357,80 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
+					if compiled.SIMDBuild {
+						gc_vstep4 := 0
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
+								var k int = gc_bx*outTileDimBig + gc_tx - 1
+								/*line pmpp_stencil.go:96*/ if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+									break
+								}
+								/*line pmpp_stencil.go:96*/ gc_vb3.StoreSlice(inNextS[gc_ty][gc_tx:])
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+									/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty][gc_tx:])
+									} else {
+										var gc_lanes5 [8]float32
+										/*line pmpp_stencil.go:98*/ lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
+										for gc_k5 := range 8 {
+											if 0xff&(1<<gc_k5) != 0 {
+												gc_pos.Thread = gc_rank + gc_k5
+												/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b6 := gc_none3
+									/*line pmpp_stencil.go:98*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+										gc_b6 = gc_all3
+									}
+									/*line pmpp_stencil.go:97*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									if gc_if5.ToBits() != 0 {
+										/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+											lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty][gc_tx:]), gc_if5)
+										} else {
+											var gc_lanes6 [8]float32
+											/*line pmpp_stencil.go:98*/ lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
+											for gc_k6 := range 8 {
+												if gc_if5.ToBits()&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+							k := gc_bx*outTileDimBig + gc_tx - 1
+							/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+								inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
+							}
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+							k := gc_bx*outTileDimBig + gc_tx - 1
+							/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+								inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
+							}
 						}
 					}
 				}
@@ -928,7 +1443,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := ((gc_bx * outTileDimBig) - 1) + (i*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
+				/*line pmpp_stencil.go:111*/ gc_off4 := ((gc_bx * outTileDimBig) - 1) + (i*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
 				gc_row3 := gc_ty
 				gc_off5 := 0 - 1
 				gc_off6 := 1
@@ -952,7 +1467,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							if compiled.SIMDBuild {
-								gc_vstep3 := gc_fastlo3
+								gc_vstep5 := gc_fastlo3
 								if compiled.SIMD {
 									gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none6 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -964,8 +1479,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									gc_vb16 := lanes.BroadcastFloat32x8(float32(c4))
 									gc_vb17 := lanes.BroadcastFloat32x8(float32(c5))
 									gc_vb18 := lanes.BroadcastFloat32x8(float32(c6))
-									for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+										gc_tx := gc_vstep5
 										/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 										var k int = gc_bx*outTileDimBig + gc_tx - 1
 										/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -1002,7 +1517,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 									k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1105,20 +1620,399 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
-									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
-									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
-									float32(c3)*inCurrS[gc_ty-1][gc_tx] +
-									float32(c4)*inCurrS[gc_ty+1][gc_tx] +
-									float32(c5)*inPrevS[gc_ty][gc_tx] +
-									float32(c6)*inNextS[gc_ty][gc_tx]
+					if compiled.SIMDBuild {
+						gc_vstep6 := 0
+						if compiled.SIMD {
+							gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							/*line pmpp_stencil.go:104*/ gc_vb5 := lanes.BroadcastFloat32x8(float32(c0))
+							gc_vb6 := lanes.BroadcastFloat32x8(float32(c1))
+							gc_vb7 := lanes.BroadcastFloat32x8(float32(c2))
+							gc_vb8 := lanes.BroadcastFloat32x8(float32(c3))
+							gc_vb9 := lanes.BroadcastFloat32x8(float32(c4))
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(c5))
+							gc_vb11 := lanes.BroadcastFloat32x8(float32(c6))
+						gc_simd_steps:
+							for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
+								var k int = gc_bx*outTileDimBig + gc_tx - 1
+								/*line pmpp_stencil.go:101*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+									break
+								}
+								/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+									/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+										/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+											gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+											gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+											gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+									} else {
+										gc_b9 := gc_none5
+										/*line pmpp_stencil.go:104*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+											gc_b9 = gc_all5
+										}
+										/*line pmpp_stencil.go:102*/ gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+										if gc_if7.ToBits() != 0 {
+											var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+												gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+												gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+												gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+												gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+												gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+												gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld14 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+												gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld8).Add(gc_vb6.Mul(gc_ld9)).Add(gc_vb7.Mul(gc_ld10)).Add(gc_vb8.Mul(gc_ld11)).Add(gc_vb9.Mul(gc_ld12)).Add(gc_vb10.Mul(gc_ld13)).Add(gc_vb11.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
+										}
+									}
+								} else {
+									gc_b8 := gc_none5
+									/*line pmpp_stencil.go:104*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+										gc_b8 = gc_all5
+									}
+									/*line pmpp_stencil.go:101*/ gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									if gc_if8.ToBits() != 0 {
+										gc_b10 := gc_none5
+										/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+											gc_b10 = gc_all5
+										}
+										/*line pmpp_stencil.go:102*/ gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+										if gc_if8.And(gc_if9).ToBits() != 0 {
+											var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+												gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld16 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+												gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+												gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+												gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld19 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+												gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+												gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+												gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											/*line pmpp_stencil.go:110*/ gc_vb5.Mul(gc_ld15).Add(gc_vb6.Mul(gc_ld16)).Add(gc_vb7.Mul(gc_ld17)).Add(gc_vb8.Mul(gc_ld18)).Add(gc_vb9.Mul(gc_ld19)).Add(gc_vb10.Mul(gc_ld20)).Add(gc_vb11.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+							k := gc_bx*outTileDimBig + gc_tx - 1
+							/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+									gc_tx >= 1 && gc_tx < inTileDimBig-1 {
+									out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
+										float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+										float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+										float32(c3)*inCurrS[gc_ty-1][gc_tx] +
+										float32(c4)*inCurrS[gc_ty+1][gc_tx] +
+										float32(c5)*inPrevS[gc_ty][gc_tx] +
+										float32(c6)*inNextS[gc_ty][gc_tx]
+								}
+							}
+						}
+					} else {
+						gc_vstep2 := 0
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+						/*line pmpp_stencil.go:104*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+						gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+						gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+						gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+						gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+						gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+						gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+					gc_steps:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
+							var k int = gc_bx*outTileDimBig + gc_tx - 1
+							/*line pmpp_stencil.go:101*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+								/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+									/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+									var gc_ld lanes.Float32x8
+									/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld2 lanes.Float32x8
+									/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld3 lanes.Float32x8
+									/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld4 lanes.Float32x8
+									/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld5 lanes.Float32x8
+									/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld6 lanes.Float32x8
+									/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld7 lanes.Float32x8
+									/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+								} else {
+									gc_b3 := gc_none
+									/*line pmpp_stencil.go:104*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+										gc_b3 = gc_all
+									}
+									/*line pmpp_stencil.go:102*/ gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									if gc_if.ToBits() != 0 {
+										var gc_ld8 lanes.Float32x8
+										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+											gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld9 lanes.Float32x8
+										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld10 lanes.Float32x8
+										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld11 lanes.Float32x8
+										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld12 lanes.Float32x8
+										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld13 lanes.Float32x8
+										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+											gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld14 lanes.Float32x8
+										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+											gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+									}
+								}
+							} else {
+								gc_b2 := gc_none
+								/*line pmpp_stencil.go:104*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+									gc_b2 = gc_all
+								}
+								/*line pmpp_stencil.go:101*/ gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								if gc_if2.ToBits() != 0 {
+									gc_b4 := gc_none
+									/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+										gc_b4 = gc_all
+									}
+									/*line pmpp_stencil.go:102*/ gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									if gc_if2.And(gc_if3).ToBits() != 0 {
+										var gc_ld15 lanes.Float32x8
+										/*line pmpp_stencil.go:103*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+											gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld16 lanes.Float32x8
+										/*line pmpp_stencil.go:104*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld17 lanes.Float32x8
+										/*line pmpp_stencil.go:105*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld18 lanes.Float32x8
+										/*line pmpp_stencil.go:106*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld19 lanes.Float32x8
+										/*line pmpp_stencil.go:107*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld20 lanes.Float32x8
+										/*line pmpp_stencil.go:108*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+											gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld21 lanes.Float32x8
+										/*line pmpp_stencil.go:109*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+											gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										/*line pmpp_stencil.go:110*/ gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
+									}
+								}
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+							k := gc_bx*outTileDimBig + gc_tx - 1
+							/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+									gc_tx >= 1 && gc_tx < inTileDimBig-1 {
+									out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
+										float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+										float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+										float32(c3)*inCurrS[gc_ty-1][gc_tx] +
+										float32(c4)*inCurrS[gc_ty+1][gc_tx] +
+										float32(c5)*inPrevS[gc_ty][gc_tx] +
+										float32(c6)*inNextS[gc_ty][gc_tx]
+								}
 							}
 						}
 					}
@@ -1133,36 +2027,58 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_row6 := gc_ty
-				if gc_row6 >= 0 && gc_row6 < len(inPrevS) && gc_bdx <= len(inPrevS[gc_row6]) && gc_row6 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row6]) && gc_row6 < len(inNextS) && gc_bdx <= len(inNextS[gc_row6]) {
+				/*line pmpp_stencil.go:125*/ if gc_row6 >= 0 && gc_row6 < len(inPrevS) && gc_bdx <= len(inPrevS[gc_row6]) && gc_row6 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row6]) && gc_row6 < len(inNextS) && gc_bdx <= len(inNextS[gc_row6]) {
 					gc_at16 := inPrevS[gc_row6][:gc_bdx]
 					gc_at17 := inCurrS[gc_row6][:gc_bdx]
 					gc_at18 := inNextS[gc_row6][:gc_bdx]
 					if compiled.SIMDBuild {
-						gc_vstep4 := 0
+						gc_vstep7 := 0
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								/*line pmpp_stencil.go:135*/ lanes.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
 								lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).StoreSlice(gc_at17[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 							/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
 							gc_at17[gc_tx] = gc_at18[gc_tx]
 						}
 					} else {
-						gc_vstep2 := 0
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep3 := 0
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
 							gc_at17[gc_tx] = gc_at18[gc_tx]
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
-						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
+					if compiled.SIMDBuild {
+						gc_vstep8 := 0
+						if compiled.SIMD {
+							for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+								gc_tx := gc_vstep8
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:114*/ if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
+									gc_tx > len(inNextS[gc_ty])-8 {
+									break
+								}
+								/*line pmpp_stencil.go:115*/ lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
+								lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
+							inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
+							inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
+						}
 					}
 				}
 				gc_ty++
@@ -1344,24 +2260,119 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					gc_s_inNext[gc_rank] = inNext
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-					k := gc_bx*outTileDimSmall + gc_tx - 1
-					/*line pmpp_stencil.go:131*/ var inPrev float32
-					/*line pmpp_stencil.go:133*/ var inCurr float32
-					var inNext float32
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrev = in[(iStart-1)*n*n+j*n+k]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+							/*line pmpp_stencil.go:131*/ var inPrev lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line pmpp_stencil.go:133*/ var inCurr lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var inNext lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:135*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+								/*line pmpp_stencil.go:135*/ inPrev = lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
+							} else {
+								gc_b2 := gc_none
+								/*line pmpp_stencil.go:136*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+									gc_b2 = gc_all
+								}
+								/*line pmpp_stencil.go:135*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if gc_if.ToBits() != 0 {
+									/*line pmpp_stencil.go:135*/ inPrev = lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
+								}
+							}
+							/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+								/*line pmpp_stencil.go:139*/ inCurr = lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									inCurr.StoreSlice(inCurrS[gc_ty][gc_tx:])
+								} else {
+									var gc_lanes [8]float32
+									/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								gc_b3 := gc_none
+								/*line pmpp_stencil.go:141*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
+									gc_b3 = gc_all
+								}
+								/*line pmpp_stencil.go:139*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if gc_if2.ToBits() != 0 {
+									/*line pmpp_stencil.go:139*/ inCurr = lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
+									} else {
+										var gc_lanes2 [8]float32
+										/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							/*line pmpp_stencil.go:139*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+							/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:139*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurr = in[iStart*n*n+j*n+k]
-						inCurrS[gc_ty][gc_tx] = inCurr
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:131*/ var inPrev float32
+						/*line pmpp_stencil.go:133*/ var inCurr float32
+						var inNext float32
+						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inPrev = in[(iStart-1)*n*n+j*n+k]
+						}
+						/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+							inCurr = in[iStart*n*n+j*n+k]
+							inCurrS[gc_ty][gc_tx] = inCurr
+						}
+						gc_s_inPrev[gc_rank] = inPrev
+						gc_s_inCurr[gc_rank] = inCurr
+						gc_s_inNext[gc_rank] = inNext
 					}
-					gc_s_inPrev[gc_rank] = inPrev
-					gc_s_inCurr[gc_rank] = inCurr
-					gc_s_inNext[gc_rank] = inNext
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						/*line pmpp_stencil.go:131*/ var inPrev float32
+						/*line pmpp_stencil.go:133*/ var inCurr float32
+						var inNext float32
+						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inPrev = in[(iStart-1)*n*n+j*n+k]
+						}
+						/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+							inCurr = in[iStart*n*n+j*n+k]
+							inCurrS[gc_ty][gc_tx] = inCurr
+						}
+						gc_s_inPrev[gc_rank] = inPrev
+						gc_s_inCurr[gc_rank] = inCurr
+						gc_s_inNext[gc_rank] = inNext
+					}
 				}
 			}
 			gc_ty++
@@ -1383,13 +2394,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
 							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							if compiled.SIMDBuild {
-								gc_vstep2 := gc_fastlo2
+								gc_vstep3 := gc_fastlo2
 								if compiled.SIMD {
 									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 									gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-										gc_tx := gc_vstep2
+									for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
 										/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 										var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -1410,7 +2421,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_fastlo2 + gc_u2
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1472,16 +2483,87 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inNext[gc_rank] = inNext
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNext = in[(i+1)*n*n+j*n+k]
+					if compiled.SIMDBuild {
+						gc_vstep4 := 0
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
+								/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+									break
+								}
+								/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+									/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
+								} else {
+									gc_b6 := gc_none3
+									/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+										gc_b6 = gc_all3
+									}
+									/*line pmpp_stencil.go:145*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									if gc_if5.ToBits() != 0 {
+										/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
+									}
+								}
+								/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
 						}
-						gc_s_inNext[gc_rank] = inNext
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+							k := gc_bx*outTileDimSmall + gc_tx - 1
+							inNext := gc_s_inNext[gc_rank]
+							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+								inNext = in[(i+1)*n*n+j*n+k]
+							}
+							gc_s_inNext[gc_rank] = inNext
+						}
+					} else {
+						gc_vstep2 := 0
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+							/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
+								/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
+							} else {
+								gc_b2 := gc_none
+								/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+									gc_b2 = gc_all
+								}
+								/*line pmpp_stencil.go:145*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if gc_if.ToBits() != 0 {
+									/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
+								}
+							}
+							/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+							k := gc_bx*outTileDimSmall + gc_tx - 1
+							inNext := gc_s_inNext[gc_rank]
+							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+								inNext = in[(i+1)*n*n+j*n+k]
+							}
+							gc_s_inNext[gc_rank] = inNext
+						}
 					}
 				}
 				gc_ty++
@@ -1493,7 +2575,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := ((gc_bx * outTileDimSmall) - 1) + (i*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+				/*line pmpp_stencil.go:160*/ gc_off4 := ((gc_bx * outTileDimSmall) - 1) + (i*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
 				gc_row2 := gc_ty
 				gc_off5 := 0 - 1
 				gc_off6 := 1
@@ -1514,7 +2596,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
 							if compiled.SIMDBuild {
-								gc_vstep3 := gc_fastlo3
+								gc_vstep5 := gc_fastlo3
 								if compiled.SIMD {
 									gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none6 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -1526,8 +2608,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
 									gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
 									gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-									for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+										gc_tx := gc_vstep5
 										gc_rank := gc_base + gc_tx
 										/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 										var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -1568,7 +2650,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1590,7 +2672,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 								}
 							} else {
-								gc_vstep2 := gc_fastlo3
+								gc_vstep3 := gc_fastlo3
 								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 								gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1601,8 +2683,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
 								gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
 								gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep2+7 < gc_fasthi3; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 									var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -1641,7 +2723,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 										}
 									}
 								}
-								for gc_u3 := gc_vstep2 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -1687,24 +2769,307 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						inPrev := gc_s_inPrev[gc_rank]
-						inCurr := gc_s_inCurr[gc_rank]
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurr +
-									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
-									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
-									float32(c3)*inCurrS[gc_ty+1][gc_tx] +
-									float32(c4)*inCurrS[gc_ty-1][gc_tx] +
-									float32(c5)*inPrev +
-									float32(c6)*inNext
+					if compiled.SIMDBuild {
+						gc_vstep6 := 0
+						if compiled.SIMD {
+							gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							/*line pmpp_stencil.go:153*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+							gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+							gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+							gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+							gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+							gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+							gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+						gc_simd_steps:
+							for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
+								/*line pmpp_stencil.go:129*/ inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+								/*line pmpp_stencil.go:129*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+								/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:150*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+									break
+								}
+								/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+									/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+										/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											/*line pmpp_stencil.go:154*/ gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+										} else {
+											break gc_simd_steps
+										}
+										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+									} else {
+										gc_b9 := gc_none5
+										/*line pmpp_stencil.go:153*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+											gc_b9 = gc_all5
+										}
+										/*line pmpp_stencil.go:151*/ gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										if gc_if7.ToBits() != 0 {
+											var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+												/*line pmpp_stencil.go:154*/ gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+												gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+												gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+												gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7)
+										}
+									}
+								} else {
+									gc_b8 := gc_none5
+									/*line pmpp_stencil.go:153*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+										gc_b8 = gc_all5
+									}
+									/*line pmpp_stencil.go:150*/ gc_if8 := gc_b8.And(gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									if gc_if8.ToBits() != 0 {
+										gc_b10 := gc_none5
+										/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+											gc_b10 = gc_all5
+										}
+										/*line pmpp_stencil.go:151*/ gc_if9 := gc_b10.And(gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										if gc_if8.And(gc_if9).ToBits() != 0 {
+											var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+												/*line pmpp_stencil.go:154*/ gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+												gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+												gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+												gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+											} else {
+												break gc_simd_steps
+											}
+											/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if8.And(gc_if9))
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+							k := gc_bx*outTileDimSmall + gc_tx - 1
+							inPrev := gc_s_inPrev[gc_rank]
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
+							/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+									gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+									out[i*n*n+j*n+k] = float32(c0)*inCurr +
+										float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+										float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+										float32(c3)*inCurrS[gc_ty+1][gc_tx] +
+										float32(c4)*inCurrS[gc_ty-1][gc_tx] +
+										float32(c5)*inPrev +
+										float32(c6)*inNext
+								}
+							}
+						}
+					} else {
+						gc_vstep4 := 0
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+						/*line pmpp_stencil.go:153*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+						gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+						gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+						gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+						gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+						gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+						gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+					gc_steps:
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+							/*line pmpp_stencil.go:129*/ inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+							/*line pmpp_stencil.go:129*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:150*/ if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+								break
+							}
+							/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
+								/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+									/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+									var gc_ld lanes.Float32x8
+									/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										/*line pmpp_stencil.go:154*/ gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld2 lanes.Float32x8
+									/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld3 lanes.Float32x8
+									/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									var gc_ld4 lanes.Float32x8
+									/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+									} else {
+										break gc_steps
+									}
+									/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+								} else {
+									gc_b5 := gc_none3
+									/*line pmpp_stencil.go:153*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+										gc_b5 = gc_all3
+									}
+									/*line pmpp_stencil.go:151*/ gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									if gc_if3.ToBits() != 0 {
+										var gc_ld5 lanes.Float32x8
+										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											/*line pmpp_stencil.go:154*/ gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld6 lanes.Float32x8
+										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld7 lanes.Float32x8
+										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld8 lanes.Float32x8
+										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
+									}
+								}
+							} else {
+								gc_b4 := gc_none3
+								/*line pmpp_stencil.go:153*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+									gc_b4 = gc_all3
+								}
+								/*line pmpp_stencil.go:150*/ gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								if gc_if4.ToBits() != 0 {
+									gc_b6 := gc_none3
+									/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+										gc_b6 = gc_all3
+									}
+									/*line pmpp_stencil.go:151*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									if gc_if4.And(gc_if5).ToBits() != 0 {
+										var gc_ld9 lanes.Float32x8
+										/*line pmpp_stencil.go:152*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+											/*line pmpp_stencil.go:154*/ gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld10 lanes.Float32x8
+										/*line pmpp_stencil.go:154*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+											gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld11 lanes.Float32x8
+										/*line pmpp_stencil.go:155*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+											gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										var gc_ld12 lanes.Float32x8
+										/*line pmpp_stencil.go:156*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+											gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+										} else {
+											break gc_steps
+										}
+										/*line pmpp_stencil.go:157*/ gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if4.And(gc_if5))
+									}
+								}
+							}
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+							k := gc_bx*outTileDimSmall + gc_tx - 1
+							inPrev := gc_s_inPrev[gc_rank]
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
+							/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
+								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+									gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+									out[i*n*n+j*n+k] = float32(c0)*inCurr +
+										float32(c1)*inCurrS[gc_ty][gc_tx-1] +
+										float32(c2)*inCurrS[gc_ty][gc_tx+1] +
+										float32(c3)*inCurrS[gc_ty+1][gc_tx] +
+										float32(c4)*inCurrS[gc_ty-1][gc_tx] +
+										float32(c5)*inPrev +
+										float32(c6)*inNext
+								}
 							}
 						}
 					}
@@ -1719,13 +3084,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_row5 := gc_ty
-				if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
+				/*line pmpp_stencil.go:174*/ if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
 					gc_at10 := inCurrS[gc_row5][:gc_bdx]
 					if compiled.SIMDBuild {
-						gc_vstep4 := 0
+						gc_vstep7 := 0
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
@@ -1738,7 +3103,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:172*/ var inPrev float32
 							inCurr := gc_s_inCurr[gc_rank]
@@ -1750,9 +3115,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_s_inCurr[gc_rank] = inCurr
 						}
 					} else {
-						gc_vstep3 := 0
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						gc_vstep5 := 0
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
 							/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
@@ -1763,7 +3128,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:170*/ var inPrev float32
 							inCurr := gc_s_inCurr[gc_rank]
@@ -1776,17 +3141,69 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:173*/ var inPrev float32
-						inCurr := gc_s_inCurr[gc_rank]
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:163*/ inPrev = inCurr
-						inCurr = inNext
-						inCurrS[gc_ty][gc_tx] = inNext
-						gc_s_inPrev[gc_rank] = inPrev
-						gc_s_inCurr[gc_rank] = inCurr
+					if compiled.SIMDBuild {
+						gc_vstep8 := 0
+						if compiled.SIMD {
+							for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+								gc_tx := gc_vstep8
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+								/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+								/*line pmpp_stencil.go:163*/ inPrev = inCurr
+								inCurr = inNext
+								if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
+									break
+								}
+								/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
+								/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+								/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var inPrev float32
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
+							/*line pmpp_stencil.go:163*/ inPrev = inCurr
+							inCurr = inNext
+							inCurrS[gc_ty][gc_tx] = inNext
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
+						}
+					} else {
+						gc_vstep6 := 0
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
+							/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+							/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+							/*line pmpp_stencil.go:163*/ inPrev = inCurr
+							inCurr = inNext
+							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
+								break
+							}
+							/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
+							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var inPrev float32
+							inCurr := gc_s_inCurr[gc_rank]
+							inNext := gc_s_inNext[gc_rank]
+							/*line pmpp_stencil.go:163*/ inPrev = inCurr
+							inCurr = inNext
+							inCurrS[gc_ty][gc_tx] = inNext
+							gc_s_inPrev[gc_rank] = inPrev
+							gc_s_inCurr[gc_rank] = inCurr
+						}
 					}
 				}
 				gc_ty++

@@ -114,10 +114,30 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					cacheIndex := gc_tx
-					/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var cacheIndex int = gc_tx
+							/*line cbe_dot.go:44*/ if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+								break
+							}
+							/*line cbe_dot.go:44*/ lanes.LoadFloat32x8Slice(cache[cacheIndex:]).Add(lanes.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						cacheIndex := gc_tx
+						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						cacheIndex := gc_tx
+						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
+					}
 				}
 			}
 		}
@@ -131,15 +151,28 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
-					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
-					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
-					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -251,10 +284,30 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					cacheIndex := gc_tx
-					/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var cacheIndex int = gc_tx
+							/*line cbe_dot.go:100*/ if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+								break
+							}
+							/*line cbe_dot.go:100*/ lanes.LoadFloat32x8Slice(cache[cacheIndex:]).Add(lanes.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						cacheIndex := gc_tx
+						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						cacheIndex := gc_tx
+						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
+					}
 				}
 			}
 		}
@@ -265,42 +318,82 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_dot.go:107*/ lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_dot.go:107*/ lock.lock()
-					*c += cache[0]
-					lock.unlock()
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_dot.go:107*/ lock.lock()
-					*c += cache[0]
-					lock.unlock()
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_dot.go:107*/ lock.lock()
-				*c += cache[0]
-				lock.unlock()
 			}
 		}
 	}

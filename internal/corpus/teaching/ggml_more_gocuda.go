@@ -603,7 +603,51 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_loss[gc_rank] = loss
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line ggml_more.go:65*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+							/*line ggml_more.go:65*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line ggml_more.go:65*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+							var i_2 int = gc_tx + gc_off3
+							/*line ggml_more.go:66*/ if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+								break
+							}
+							/*line ggml_more.go:66*/ logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
+							if useShared {
+								/*line ggml_more.go:67*/ logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
+							}
+							/*line ggml_more.go:70*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
+							/*line ggml_more.go:70*/ loss.StoreSlice(gc_s_loss[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line ggml_more.go:65*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:65*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:65*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+						var i_2 int = gc_tx + gc_off3
+						/*line ggml_more.go:66*/ if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+							break
+						}
+						/*line ggml_more.go:66*/ logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
+						if useShared {
+							/*line ggml_more.go:67*/ logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
+						}
+						/*line ggml_more.go:70*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
+						/*line ggml_more.go:70*/ loss.StoreSlice(gc_s_loss[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -1410,17 +1454,54 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					smScale := gc_s_smScale[gc_rank]
-					i_2 := gc_tx + gc_off3
-					gc_more3 = true
-					/*line ggml_more.go:124*/ val_2 := dst[i_2]
-					if useShared {
-						val_2 = tmp[i_2]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						/*line ggml_more.go:128*/ gc_vb5 := lanes.BroadcastFloat32x8(dByNrows)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line ggml_more.go:128*/ smScale := lanes.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
+							var i_2 int = gc_tx + gc_off3
+							/*line ggml_more.go:124*/ if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+								break
+							}
+							/*line ggml_more.go:124*/ val_2 := lanes.LoadFloat32x8Slice(dst[i_2:])
+							if useShared {
+								/*line ggml_more.go:125*/ val_2 = lanes.LoadFloat32x8Slice(tmp[i_2:])
+							}
+							val_2.Mul(smScale).Sub(lanes.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb5).StoreSlice(dst[i_2:])
+						}
+						lanes.ClearAVXUpperBits()
 					}
-					dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					if gc_vstep3 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
 				}
 			}
 		}
@@ -1543,7 +1624,58 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+								break
+							}
+							/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+								/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
+							} else {
+								gc_b2 := gc_none
+								/*line ggml_more.go:141*/ if row < nrows {
+									gc_b2 = gc_all
+								}
+								/*line ggml_more.go:140*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+								if gc_if.ToBits() != 0 {
+									/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var col int = gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+							break
+						}
+						/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+							/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
+						} else {
+							gc_b2 := gc_none
+							/*line ggml_more.go:141*/ if row < nrows {
+								gc_b2 = gc_all
+							}
+							/*line ggml_more.go:140*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+							if gc_if.ToBits() != 0 {
+								/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
@@ -1757,16 +1889,41 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					col := gc_tx + gc_off
-					gc_more = true
-					/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var col int = gc_tx + gc_off
+							/*line ggml_more.go:207*/ if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
+								break
+							}
+							/*line ggml_more.go:208*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+					}
 				}
 			}
 		}
 	}
-	for k := 2; k <= ncolsPad; k *= 2 {
+	/*line ggml_more.go:212*/ for k := 2; k <= ncolsPad; k *= 2 {
 		for j := k / 2; j > 0; j /= 2 {
 			gc_chunk2 := compiled.StrideChunk(gc_bdx)
 			gc_span2 := (gc_bdx) * gc_chunk2
@@ -1830,20 +1987,20 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_at2 := dst[gc_off5:][:gc_to]
 				gc_at3 := dstRow[gc_off6:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var col_2 int = gc_tx + gc_off3
 							_ = col_2
 							/*line ggml_more.go:222*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
@@ -1877,11 +2034,35 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					col_2 := gc_tx + gc_off3
-					gc_more3 = true
-					/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var col_2 int = gc_tx + gc_off3
+							/*line ggml_more.go:222*/ if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
+								break
+							}
+							/*line ggml_more.go:223*/ lanes.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+					}
 				}
 			}
 		}

@@ -2366,7 +2366,41 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+							/*line ggml_softmax.go:378*/ var col int = tid + gc_off
+							if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
+								break
+							}
+							/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
+							/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:378*/ var col int = tid + gc_off
+						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
+							break
+						}
+						/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
+						/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2571,11 +2605,11 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_at4 := grad[gc_off4:][:gc_to]
 				gc_at5 := dstf[gc_off4:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
 						/*line ggml_softmax.go:385*/ gc_vb3 := lanes.BroadcastFloat32x8(scale)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
@@ -2585,10 +2619,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
@@ -2634,14 +2668,45 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					dgfDot := gc_s_dgfDot[gc_rank]
-					/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
-					gc_more2 = true
-					/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						/*line ggml_softmax.go:385*/ gc_vb2 := lanes.BroadcastFloat32x8(scale)
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+							/*line ggml_softmax.go:384*/ var col_ int = tid + gc_off2
+							if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
+								break
+							}
+							/*line ggml_softmax.go:386*/ gc_vb2.Mul(lanes.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(lanes.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
 				}
 			}
 		}

@@ -208,10 +208,30 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line olcf.go:56*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
+								break
+							}
+							/*line olcf.go:56*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
+					}
 				}
 			}
 		}
@@ -222,32 +242,62 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
+			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 				}
-				{
-					gc_tx := gc_vstep2 + 1
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 		}
 	}
@@ -256,6 +306,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
+//
+//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -780,10 +832,30 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line olcf.go:154*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
+									break
+								}
+								/*line olcf.go:154*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
+						}
 					}
 				}
 			}
@@ -797,15 +869,28 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				/*line olcf.go:167*/ gc_off2 := idx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 					gc_at4 := sums[gc_off2:][:1]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
-						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
-						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
-						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2613,7 +2698,18 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						/*line olcf.go:311*/ if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
+							break
+						}
+						/*line olcf.go:311*/ lanes.LoadFloat32x8Slice(smem[gc_tx:]).Add(lanes.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}
@@ -2626,30 +2722,30 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_vstep2 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_vstep2 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_vstep2 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_vstep2 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}

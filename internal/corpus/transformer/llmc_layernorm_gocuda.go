@@ -323,15 +323,63 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:59*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:60*/ sum += x[i]
-						gc_s_sum[gc_rank] = sum
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line llmc_layernorm.go:56*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+								/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
+								if i < 0 || i > len(x)-8 {
+									break
+								}
+								/*line llmc_layernorm.go:60*/ sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
+								/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep4 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line llmc_layernorm.go:59*/ i := tid + gc_off
+							gc_more = true
+							/*line llmc_layernorm.go:60*/ sum += x[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:56*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:60*/ sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
+							/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line llmc_layernorm.go:59*/ i := tid + gc_off
+							gc_more = true
+							/*line llmc_layernorm.go:60*/ sum += x[i]
+							gc_s_sum[gc_rank] = sum
+						}
 					}
 				}
 			}
@@ -341,10 +389,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -353,7 +401,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line llmc_layernorm.go:62*/ gc_at2[gc_tx] = sum
@@ -362,12 +410,36 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				/*line llmc_layernorm.go:62*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				sum := gc_s_sum[gc_rank]
-				/*line llmc_layernorm.go:62*/ shared[tid] = sum
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_layernorm.go:56*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_layernorm.go:62*/ if tid < 0 || tid > len(shared)-8 {
+							break
+						}
+						/*line llmc_layernorm.go:62*/ sum.StoreSlice(shared[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_layernorm.go:62*/ shared[tid] = sum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_layernorm.go:62*/ shared[tid] = sum
+				}
 			}
 		}
 	}
@@ -382,48 +454,68 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_layernorm.go:66*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep4 + 0
 							/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep4 + 1
 							/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep4 + 2
 							/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep4 + 3
 							/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
+				if compiled.SIMDBuild {
+					gc_vstep8 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:67*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:67*/ lanes.LoadFloat32x8Slice(shared[tid:]).Add(lanes.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
+					}
 				}
 			}
 		}
@@ -440,25 +532,25 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_vstep9 := gc_from
+					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					}
 				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					}
 				}
@@ -711,16 +803,69 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:86*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:87*/ diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						if compiled.SIMD {
+							/*line llmc_layernorm.go:87*/ gc_vb3 := lanes.BroadcastFloat32x8(m)
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line llmc_layernorm.go:82*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+								/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
+								if i < 0 || i > len(x)-8 {
+									break
+								}
+								/*line llmc_layernorm.go:87*/ diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb3)
+								/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+								/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep4 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line llmc_layernorm.go:86*/ i := tid + gc_off
+							gc_more = true
+							/*line llmc_layernorm.go:87*/ diff := x[i] - m
+							sum += diff * diff
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_vstep3 := gc_from
+						/*line llmc_layernorm.go:87*/ gc_vb := lanes.BroadcastFloat32x8(m)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:82*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:87*/ diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
+							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line llmc_layernorm.go:86*/ i := tid + gc_off
+							gc_more = true
+							/*line llmc_layernorm.go:87*/ diff := x[i] - m
+							sum += diff * diff
+							gc_s_sum[gc_rank] = sum
+						}
 					}
 				}
 			}
@@ -730,10 +875,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -742,7 +887,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line llmc_layernorm.go:90*/ gc_at2[gc_tx] = sum
@@ -751,12 +896,36 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				/*line llmc_layernorm.go:90*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				sum := gc_s_sum[gc_rank]
-				/*line llmc_layernorm.go:90*/ shared[tid] = sum
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_layernorm.go:82*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_layernorm.go:90*/ if tid < 0 || tid > len(shared)-8 {
+							break
+						}
+						/*line llmc_layernorm.go:90*/ sum.StoreSlice(shared[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_layernorm.go:90*/ shared[tid] = sum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_layernorm.go:90*/ shared[tid] = sum
+				}
 			}
 		}
 	}
@@ -771,48 +940,68 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_layernorm.go:94*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep4 + 0
 							/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep4 + 1
 							/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep4 + 2
 							/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep4 + 3
 							/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
+				if compiled.SIMDBuild {
+					gc_vstep8 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:95*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:95*/ lanes.LoadFloat32x8Slice(shared[tid:]).Add(lanes.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
+					}
 				}
 			}
 		}
@@ -829,25 +1018,25 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_vstep9 := gc_from
+					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 				}
@@ -1379,7 +1568,47 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line llmc_layernorm.go:183*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+							/*line llmc_layernorm.go:183*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+							var i int = gc_tx + gc_off
+							/*line llmc_layernorm.go:184*/ if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:184*/ xi := lanes.LoadFloat32x8Slice(x[i:])
+							/*line llmc_layernorm.go:184*/ threadSum = threadSum.Add(xi)
+							/*line llmc_layernorm.go:184*/ threadSum2 = threadSum2.Add(xi.Mul(xi))
+							/*line llmc_layernorm.go:184*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+							/*line llmc_layernorm.go:184*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line llmc_layernorm.go:183*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line llmc_layernorm.go:183*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						var i int = gc_tx + gc_off
+						/*line llmc_layernorm.go:184*/ if i < 0 || i > len(x)-8 {
+							break
+						}
+						/*line llmc_layernorm.go:184*/ xi := lanes.LoadFloat32x8Slice(x[i:])
+						/*line llmc_layernorm.go:184*/ threadSum = threadSum.Add(xi)
+						/*line llmc_layernorm.go:184*/ threadSum2 = threadSum2.Add(xi.Mul(xi))
+						/*line llmc_layernorm.go:184*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line llmc_layernorm.go:184*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -1586,10 +1815,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_at6 := weight[gc_off5:][:gc_to]
 				gc_at7 := bias[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line llmc_layernorm.go:217*/ m := lanes.LoadFloat32x8Slice(gc_s_m[gc_rank:])
 							/*line llmc_layernorm.go:217*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
@@ -1600,10 +1829,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1661,15 +1890,47 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					m := gc_s_m[gc_rank]
-					s := gc_s_s[gc_rank]
-					i_ := gc_tx + gc_off2
-					gc_more2 = true
-					/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
-					o[i_] = n*weight[i_] + bias[i_]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line llmc_layernorm.go:217*/ m := lanes.LoadFloat32x8Slice(gc_s_m[gc_rank:])
+							/*line llmc_layernorm.go:217*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+							var i_ int = gc_tx + gc_off2
+							/*line llmc_layernorm.go:218*/ if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:218*/ n := s.Mul(lanes.LoadFloat32x8Slice(x[i_:]).Sub(m))
+							n.Mul(lanes.LoadFloat32x8Slice(weight[i_:])).Add(lanes.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
 				}
 			}
 		}

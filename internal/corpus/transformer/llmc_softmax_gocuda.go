@@ -247,12 +247,36 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				/*line llmc_softmax.go:76*/ copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				maxval := gc_s_maxval[gc_rank]
-				/*line llmc_softmax.go:76*/ shared[tid] = maxval
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_softmax.go:69*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+						/*line llmc_softmax.go:76*/ if tid < 0 || tid > len(shared)-8 {
+							break
+						}
+						/*line llmc_softmax.go:76*/ maxval.StoreSlice(shared[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxval := gc_s_maxval[gc_rank]
+					/*line llmc_softmax.go:76*/ shared[tid] = maxval
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxval := gc_s_maxval[gc_rank]
+					/*line llmc_softmax.go:76*/ shared[tid] = maxval
+				}
 			}
 		}
 	}
@@ -270,26 +294,26 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep4 + 0
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep4 + 1
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep4 + 2
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep4 + 3
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				} else {
@@ -388,17 +412,17 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 	/*line llmc_softmax.go:89*/ x = out[idx*C:]
 	if compiled.SIMDBuild {
-		gc_vstep4 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
 			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-				gc_rank := gc_vstep4
+			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+				gc_rank := gc_vstep5
 				sumval := gc_vb
 				/*line llmc_softmax.go:90*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
@@ -434,10 +458,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at7 := x[gc_off9:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -448,10 +472,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more3 = true
@@ -482,15 +506,63 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-					gc_more3 = true
-					/*line llmc_softmax.go:92*/ sumval += x[i_2]
-					gc_s_sumval[gc_rank] = sumval
+				if compiled.SIMDBuild {
+					gc_vstep7 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+							/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
+							if i_2 < 0 || i_2 > len(x)-8 {
+								break
+							}
+							/*line llmc_softmax.go:92*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+							/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
+						gc_more3 = true
+						/*line llmc_softmax.go:92*/ sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				} else {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:91*/ var i_2 int = tid + gc_off3
+						if i_2 < 0 || i_2 > len(x)-8 {
+							break
+						}
+						/*line llmc_softmax.go:92*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+						/*line llmc_softmax.go:92*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep5 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
+						gc_more3 = true
+						/*line llmc_softmax.go:92*/ sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
 				}
 			}
 		}
@@ -499,10 +571,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -511,7 +583,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					/*line llmc_softmax.go:94*/ gc_at8[gc_tx] = sumval
@@ -520,12 +592,36 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				/*line llmc_softmax.go:94*/ copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				sumval := gc_s_sumval[gc_rank]
-				/*line llmc_softmax.go:94*/ shared[tid] = sumval
+			if compiled.SIMDBuild {
+				gc_vstep9 := 0
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:94*/ if tid < 0 || tid > len(shared)-8 {
+							break
+						}
+						/*line llmc_softmax.go:94*/ sumval.StoreSlice(shared[tid:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sumval := gc_s_sumval[gc_rank]
+					/*line llmc_softmax.go:94*/ shared[tid] = sumval
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sumval := gc_s_sumval[gc_rank]
+					/*line llmc_softmax.go:94*/ shared[tid] = sumval
+				}
 			}
 		}
 	}
@@ -540,48 +636,68 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep10 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+							gc_tx := gc_vstep10
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_softmax.go:97*/ lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				} else {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep6 + 0
 							/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep6 + 1
 							/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep6 + 2
 							/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep6 + 3
 							/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
+				if compiled.SIMDBuild {
+					gc_vstep11 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+							gc_tx := gc_vstep11
+							var tid int = gc_tx
+							/*line llmc_softmax.go:98*/ if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+								break
+							}
+							/*line llmc_softmax.go:98*/ lanes.LoadFloat32x8Slice(shared[tid:]).Add(lanes.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
+					}
 				}
 			}
 		}
@@ -610,11 +726,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
+					gc_vstep12 := gc_from
 					if compiled.SIMD {
 						/*line llmc_softmax.go:104*/ gc_vb3 := lanes.BroadcastFloat32x8(sum)
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+							gc_tx := gc_vstep12
 							var tid int = gc_tx
 							/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
 							_ = i_3
@@ -622,10 +738,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from {
+					if gc_vstep12 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
@@ -659,12 +775,39 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-					gc_more4 = true
-					/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
+				if compiled.SIMDBuild {
+					gc_vstep13 := gc_from
+					if compiled.SIMD {
+						/*line llmc_softmax.go:104*/ gc_vb2 := lanes.BroadcastFloat32x8(sum)
+						for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+							gc_tx := gc_vstep13
+							var tid int = gc_tx
+							/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
+							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
+								break
+							}
+							/*line llmc_softmax.go:105*/ lanes.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep13 > gc_from {
+						gc_more4 = true
+					}
+					for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
+						gc_more4 = true
+						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
+						gc_more4 = true
+						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
+					}
 				}
 			}
 		}
@@ -1088,7 +1231,41 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+							/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
+							if i_2 < 0 || i_2 > len(x)-8 {
+								break
+							}
+							/*line llmc_softmax.go:133*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+							/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:132*/ var i_2 int = tid + gc_off3
+						if i_2 < 0 || i_2 > len(x)-8 {
+							break
+						}
+						/*line llmc_softmax.go:133*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+						/*line llmc_softmax.go:133*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+				}
+				if gc_vstep4 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1293,10 +1470,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at5 := out[gc_off9:][:gc_to]
 				gc_at6 := x[gc_off10:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1306,10 +1483,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from {
+					if gc_vstep5 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
@@ -1355,14 +1532,44 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-					gc_more4 = true
-					/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
+				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_softmax.go:115*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+							/*line llmc_softmax.go:137*/ var i_3 int = tid + gc_off4
+							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
+								break
+							}
+							/*line llmc_softmax.go:139*/ lanes.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from {
+						gc_more4 = true
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
+						gc_more4 = true
+						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sumval := gc_s_sumval[gc_rank]
+						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
+						gc_more4 = true
+						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
+					}
 				}
 			}
 		}
@@ -1636,7 +1843,27 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep3 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					gc_pos.Thread = gc_rank
+					/*line llmc_softmax.go:179*/ offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
+					/*line llmc_softmax.go:179*/ offset.StoreSlice(gc_s_offset[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+				/*line llmc_softmax.go:179*/ var offset float32 = maxOrSumStorage[0]
+				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
@@ -1712,25 +1939,25 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	/*line llmc_softmax.go:185*/ x = out[idx*C:]
-	gc_vstep3 := 0
+	gc_vstep4 := 0
 	if compiled.SIMDBuild {
 		if compiled.SIMD {
 			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
 				sumval := gc_vb
 				/*line llmc_softmax.go:186*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 			}
 			lanes.ClearAVXUpperBits()
 		}
 	} else {
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
 			var sumval float32 = float32(0.0)
 			/*line llmc_softmax.go:187*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 		}
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1752,11 +1979,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off9 := gc_off3
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at5 := x[gc_off9:][:gc_to]
-				gc_vstep4 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1768,8 +1995,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1779,10 +2006,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 				}
-				if gc_vstep4 > gc_from {
+				if gc_vstep5 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
@@ -1790,7 +2017,41 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep6 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+							/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
+							if i_3 < 0 || i_3 > len(x)-8 {
+								break
+							}
+							/*line llmc_softmax.go:188*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
+							/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+						/*line llmc_softmax.go:187*/ var i_3 int = tid + gc_off3
+						if i_3 < 0 || i_3 > len(x)-8 {
+							break
+						}
+						/*line llmc_softmax.go:188*/ sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
+						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+				}
+				if gc_vstep6 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1948,10 +2209,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep7 := gc_from
+				for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1963,7 +2224,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1975,7 +2236,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1987,7 +2248,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -1999,7 +2260,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
@@ -2017,12 +2278,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		/*line llmc_softmax.go:212*/ gc_elem2 := gc_at6[0]
-		gc_vstep6 := 0
+		gc_vstep8 := 0
 		if compiled.SIMDBuild {
 			if compiled.SIMD {
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
-				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-					gc_rank := gc_vstep6
+				for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+					gc_rank := gc_vstep8
 					gc_pos.Thread = gc_rank
 					/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask324)
 					/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2030,19 +2291,39 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				lanes.ClearAVXUpperBits()
 			}
 		} else {
-			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-				gc_rank := gc_vstep6
+			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+				gc_rank := gc_vstep8
 				gc_pos.Thread = gc_rank
 				/*line llmc_softmax.go:205*/ var sum float32 = gc_at6[0]
 				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 			}
 		}
-		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			sum := gc_elem2
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep9 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
+				for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+					gc_rank := gc_vstep9
+					gc_pos.Thread = gc_rank
+					/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
+					/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+				gc_rank := gc_vstep9
+				gc_pos.Thread = gc_rank
+				/*line llmc_softmax.go:205*/ var sum float32 = maxOrSumStorage[0]
+				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
@@ -2068,10 +2349,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep10 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+							gc_tx := gc_vstep10
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:150*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -2081,10 +2362,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from {
+					if gc_vstep10 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
@@ -2130,14 +2411,44 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-					gc_more4 = true
-					/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
+				if compiled.SIMDBuild {
+					gc_vstep11 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+							gc_tx := gc_vstep11
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_softmax.go:150*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_softmax.go:207*/ var i_5 int = tid + gc_off4
+							if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
+								break
+							}
+							/*line llmc_softmax.go:209*/ lanes.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep11 > gc_from {
+						gc_more4 = true
+					}
+					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
+						gc_more4 = true
+						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
+						gc_more4 = true
+						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
+					}
 				}
 			}
 		}

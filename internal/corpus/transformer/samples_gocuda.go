@@ -883,18 +883,42 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_off
-					gc_more = true
-					/*line samples.go:192*/ xShared[i] = x[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							var i int = gc_tx + gc_off
+							/*line samples.go:192*/ if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
+								break
+							}
+							/*line samples.go:193*/ lanes.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:192*/ xShared[i] = x[i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:192*/ xShared[i] = x[i]
+					}
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line samples.go:200*/ if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
+		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1576,16 +1600,40 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					pos := gc_tx + gc_off
-					gc_more = true
-					/*line samples.go:307*/ sData[pos] = dSrc[pos]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var pos int = gc_tx + gc_off
+							/*line samples.go:307*/ if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
+								break
+							}
+							/*line samples.go:308*/ lanes.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						pos := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						pos := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
+					}
 				}
 			}
 		}
 	}
-	for stride := N >> 2; stride > 0; stride >>= 2 {
+	/*line samples.go:312*/ for stride := N >> 2; stride > 0; stride >>= 2 {
 		if compiled.SIMDBuild {
 			lanes.ClearAVXUpperBits()
 		}
@@ -1687,20 +1735,20 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				gc_at3 := dDst[gc_off5:][:gc_to]
 				gc_at4 := sData[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var pos_3 int = gc_tx + gc_off3
 							_ = pos_3
 							/*line samples.go:357*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
@@ -1734,11 +1782,35 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					pos_3 := gc_tx + gc_off3
-					gc_more3 = true
-					/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var pos_3 int = gc_tx + gc_off3
+							/*line samples.go:357*/ if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
+								break
+							}
+							/*line samples.go:358*/ lanes.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+					}
 				}
 			}
 		}
@@ -1932,14 +2004,43 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line samples.go:406*/ pos := tid + gc_off
-						gc_more = true
-						/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							/*line samples.go:407*/ gc_vb := lanes.BroadcastFloat32x8(rcpN)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tid int = gc_bx*gc_bdx + gc_tx
+								/*line samples.go:406*/ var pos int = tid + gc_off
+								if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
+									break
+								}
+								/*line samples.go:408*/ lanes.LoadFloat32x8Slice(dA[pos:]).Mul(lanes.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
 					}
 				}
 			}
@@ -2128,10 +2229,31 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				/*line samples.go:426*/ gc_at[gc_tx] = value
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ od[index] = value
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					/*line samples.go:426*/ gc_vb := lanes.BroadcastFloat32x8(value)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
+						/*line samples.go:426*/ if ((gc_bx*gc_bdx)+gc_tx) < 0 || ((gc_bx*gc_bdx)+gc_tx) > 4294967288 || int(index) < 0 || int(index) > len(od)-8 {
+							break
+						}
+						/*line samples.go:426*/ gc_vb.StoreSlice(od[index:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					index := uint32((gc_bx * gc_bdx) + gc_tx)
+					/*line samples.go:426*/ od[index] = value
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					index := uint32((gc_bx * gc_bdx) + gc_tx)
+					/*line samples.go:426*/ od[index] = value
+				}
 			}
 		}
 	}
@@ -2141,8 +2263,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 // decomposes its 2·bdim signal values dlevels levels deep in shared
 // memory (padded against bank conflicts), the active half shrinking each
 // level, the barrier outside the branch.
-//
-//line samples.go:437
 func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dwtHaar1DKernel,
 		func(gc_t *gocuda.Thread) {
@@ -2249,23 +2369,48 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-				/*line samples.go:448*/ shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line samples.go:446*/ var idata uint32 = uint32((bid * (2 * bdim)) + tid)
+						/*line samples.go:448*/ if ((bid*(2*bdim))+tid) < 0 || ((bid*(2*bdim))+tid) > 4294967288 || int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
+							uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
+							break
+						}
+						/*line samples.go:449*/ lanes.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
+						lanes.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+					/*line samples.go:448*/ shared[tid] = id[idata]
+					shared[tid+bdim] = id[idata+uint32(bdim)]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+					/*line samples.go:448*/ shared[tid] = id[idata]
+					shared[tid+bdim] = id[idata+uint32(bdim)]
+				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if compiled.SIMDBuild {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
@@ -2293,7 +2438,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2328,71 +2473,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep3 := 0
-		for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-			{
-				gc_tx := gc_vstep3 + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
-				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank]
-				data1 := gc_s_data1[gc_rank]
-				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
-			}
-			{
-				gc_tx := gc_vstep3 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
-				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank]
-				data1 := gc_s_data1[gc_rank]
-				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
-			}
-			{
-				gc_tx := gc_vstep3 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
-				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank]
-				data1 := gc_s_data1[gc_rank]
-				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
-			}
-			{
-				gc_tx := gc_vstep3 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
-				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				data0 := gc_s_data0[gc_rank]
-				data1 := gc_s_data1[gc_rank]
-				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
-			}
-		}
-		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			tid := gc_tx
-			/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
-			/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-			data0 := gc_s_data0[gc_rank]
-			data1 := gc_s_data1[gc_rank]
-			/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-			/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
-		}
-	}
-	/*line samples.go:466*/ if dlevels > 1 {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
 			gc_vstep4 := 0
 			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 				{
@@ -2400,39 +2481,181 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					offsetNeighbor := uint32(1)
-					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
-					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-					gc_s_numThreads[gc_rank] = numThreads
-					gc_s_idata0[gc_rank] = idata0
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 				}
 				{
 					gc_tx := gc_vstep4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					offsetNeighbor := uint32(1)
-					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
-					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-					gc_s_numThreads[gc_rank] = numThreads
-					gc_s_idata0[gc_rank] = idata0
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 				}
 				{
 					gc_tx := gc_vstep4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					offsetNeighbor := uint32(1)
-					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
-					idata0 := uint32(tid * 2)
-					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-					gc_s_numThreads[gc_rank] = numThreads
-					gc_s_idata0[gc_rank] = idata0
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 				}
 				{
 					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+			}
+		} else {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				{
+					gc_tx := gc_vstep3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+				}
+				{
+					gc_tx := gc_vstep3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+				}
+				{
+					gc_tx := gc_vstep3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+				}
+				{
+					gc_tx := gc_vstep3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+					/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+					/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+			}
+		}
+	}
+	if dlevels > 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2443,17 +2666,69 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
 				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				offsetNeighbor := uint32(1)
-				/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
-				idata0 := uint32(tid * 2)
-				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-				gc_s_numThreads[gc_rank] = numThreads
-				gc_s_idata0[gc_rank] = idata0
+			} else {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						offsetNeighbor := uint32(1)
+						/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+						idata0 := uint32(tid * 2)
+						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+						gc_s_numThreads[gc_rank] = numThreads
+						gc_s_idata0[gc_rank] = idata0
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offsetNeighbor := uint32(1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
 			}
 		}
 		/*line samples.go:471*/ for i := uint32(1); i < dlevels; i++ {
@@ -2496,14 +2771,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
 					gc_at5 := approxFinal[gc_off4:][:1]
 					gc_at6 := shared[gc_off5:][:1]
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {

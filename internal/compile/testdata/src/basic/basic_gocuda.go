@@ -55,7 +55,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_steps2:
+						gc_simd_steps2:
 							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								var tx int = gc_tx
@@ -75,7 +75,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 									/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 										/*line basic.go:18*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 									} else {
-										break gc_steps2
+										break gc_simd_steps2
 									}
 									gc_av2 = gc_ld5
 								} else {
@@ -89,7 +89,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 										/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 											/*line basic.go:18*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 										} else {
-											break gc_steps2
+											break gc_simd_steps2
 										}
 										gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
 									}
@@ -99,7 +99,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 									/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 										/*line basic.go:18*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 									} else {
-										break gc_steps2
+										break gc_simd_steps2
 									}
 									gc_bv2 = gc_ld7
 								} else {
@@ -113,7 +113,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 										/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 											/*line basic.go:18*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 										} else {
-											break gc_steps2
+											break gc_simd_steps2
 										}
 										gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
 									}
@@ -132,7 +132,84 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line basic.go:18*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps:
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line basic.go:14*/ var row int = gc_by*tile + ty
+								var col int = gc_bx*tile + tx
+								/*line basic.go:18*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+									break
+								}
+								/*line basic.go:18*/ var gc_t int = p + tx
+								/*line basic.go:18*/ var gc_t2 int = p + ty
+								/*line basic.go:18*/ var gc_row int = row
+								/*line basic.go:18*/ var gc_col int = col
+								var gc_ac int = gc_t
+								var gc_br int = gc_t2
+								var gc_av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line basic.go:18*/ if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line basic.go:18*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+										/*line basic.go:18*/ gc_ld = lanes.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+									} else {
+										break gc_steps
+									}
+									gc_av = gc_ld
+								} else {
+									gc_b2 := gc_none
+									/*line basic.go:18*/ if gc_row < m {
+										gc_b2 = gc_all
+									}
+									/*line basic.go:18*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line basic.go:18*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+											/*line basic.go:18*/ gc_ld2 = lanes.LoadFloat32x8Slice(a[gc_row*k+gc_ac:])
+										} else {
+											break gc_steps
+										}
+										gc_av = gc_ld2.Merge(gc_av, gc_if)
+									}
+								}
+								/*line basic.go:18*/ if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
+									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line basic.go:18*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+										/*line basic.go:18*/ gc_ld3 = lanes.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+									} else {
+										break gc_steps
+									}
+									gc_bv = gc_ld3
+								} else {
+									gc_b3 := gc_none
+									/*line basic.go:18*/ if gc_br < k {
+										gc_b3 = gc_all
+									}
+									/*line basic.go:18*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+									if gc_if2.ToBits() != 0 {
+										var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line basic.go:18*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+											/*line basic.go:18*/ gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br*n+gc_col:])
+										} else {
+											break gc_steps
+										}
+										gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+									}
+								}
+								/*line basic.go:18*/ gc_av.StoreSlice(as[ty][tx:])
+								/*line basic.go:18*/ gc_bv.StoreSlice(bs[ty][tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -225,7 +302,81 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line basic.go:18*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line basic.go:14*/ var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
+							/*line basic.go:18*/ if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+								break
+							}
+							/*line basic.go:18*/ var gc_t3 int = p + tx
+							/*line basic.go:18*/ var gc_t4 int = p + ty
+							/*line basic.go:18*/ var gc_row2 int = row
+							/*line basic.go:18*/ var gc_col2 int = col
+							var gc_ac2 int = gc_t3
+							var gc_br2 int = gc_t4
+							var gc_av2 lanes.Float32x8
+							var gc_bv2 lanes.Float32x8
+							/*line basic.go:18*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+								var gc_ld5 lanes.Float32x8
+								/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+									/*line basic.go:18*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								} else {
+									break gc_steps2
+								}
+								gc_av2 = gc_ld5
+							} else {
+								gc_b4 := gc_none2
+								/*line basic.go:18*/ if gc_row2 < m {
+									gc_b4 = gc_all2
+								}
+								/*line basic.go:18*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+								if gc_if3.ToBits() != 0 {
+									var gc_ld6 lanes.Float32x8
+									/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+										/*line basic.go:18*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+										break gc_steps2
+									}
+									gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+								}
+							}
+							/*line basic.go:18*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+								var gc_ld7 lanes.Float32x8
+								/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+									/*line basic.go:18*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								} else {
+									break gc_steps2
+								}
+								gc_bv2 = gc_ld7
+							} else {
+								gc_b5 := gc_none2
+								/*line basic.go:18*/ if gc_br2 < k {
+									gc_b5 = gc_all2
+								}
+								/*line basic.go:18*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+								if gc_if4.ToBits() != 0 {
+									var gc_ld8 lanes.Float32x8
+									/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+										/*line basic.go:18*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+									} else {
+										break gc_steps2
+									}
+									gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+								}
+							}
+							/*line basic.go:18*/ gc_av2.StoreSlice(as[ty][tx:])
+							/*line basic.go:18*/ gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -244,12 +395,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -279,8 +430,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -308,7 +459,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line basic.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -407,11 +558,11 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line basic.go:14*/ var row int = gc_by*tile + ty
@@ -425,48 +576,78 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep4 + 0
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line basic.go:26*/ gc_at3[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep4 + 1
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line basic.go:26*/ gc_at3[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep4 + 2
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line basic.go:26*/ gc_at3[gc_tx] = sum
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep4 + 3
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							/*line basic.go:26*/ gc_at3[gc_tx] = sum
 						}
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line basic.go:26*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ty := gc_ty
-					/*line basic.go:14*/ row := gc_by*tile + ty
-					tx := gc_tx
-					/*line basic.go:15*/ col := gc_bx*tile + tx
-					sum := gc_s_sum[gc_rank]
-					/*line basic.go:26*/ c[row*n+col] = sum
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line basic.go:14*/ var row int = gc_by*tile + ty
+							var tx int = gc_tx
+							/*line basic.go:15*/ var col int = gc_bx*tile + tx
+							/*line basic.go:15*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line basic.go:26*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line basic.go:26*/ sum.StoreSlice(c[row*n+col:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
+						tx := gc_tx
+						/*line basic.go:15*/ col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line basic.go:26*/ c[row*n+col] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line basic.go:14*/ row := gc_by*tile + ty
+						tx := gc_tx
+						/*line basic.go:15*/ col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line basic.go:26*/ c[row*n+col] = sum
+					}
 				}
 			}
 			gc_ty++
@@ -886,12 +1067,35 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line basic.go:108*/ y[i] = a*x[i] + y[i]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						/*line basic.go:108*/ gc_vb := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line basic.go:108*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
+								break
+							}
+							/*line basic.go:108*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
+					}
 				}
 			}
 		}

@@ -178,7 +178,83 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line specialize.go:24*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line specialize.go:24*/ var gc_i3 int = i
+						var gc_result3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned3 := gc_none
+						if gc_i3 >=
+							/*line specialize.go:12*/ len(in) {
+							gc_result3 = gc_vb2
+							gc_b2 := gc_none
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned3 = gc_b2
+						} else {
+							/*line specialize.go:24*/ gc_if3 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							if gc_if3.ToBits() != 0 {
+								gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if4.ToBits() != 0 {
+							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+							} else {
+								break gc_steps2
+							}
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+						/*line specialize.go:24*/ var gc_t2 int = i + 1
+						var gc_i4 int = gc_t2
+						var gc_result4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned4 := gc_none
+						if gc_i4 >=
+							/*line specialize.go:12*/ len(in) {
+							gc_result4 = gc_vb2
+							gc_b3 := gc_none
+							if true {
+								gc_b3 = gc_all
+							}
+							gc_returned4 = gc_b3
+						} else {
+							/*line specialize.go:24*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							if gc_if5.ToBits() != 0 {
+								gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if6.ToBits() != 0 {
+							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+							} else {
+								break gc_steps2
+							}
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+						/*line specialize.go:24*/ gc_result3.Add(gc_result4).StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -254,7 +330,83 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 					/*line specialize.go:24*/ out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastInt32x8(0)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line specialize.go:24*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line specialize.go:24*/ var gc_i3 int = i
+						var gc_result3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_returned3 := gc_none
+						if gc_i3 >=
+							/*line specialize.go:12*/ len(in) {
+							gc_result3 = gc_vb
+							gc_b2 := gc_none
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned3 = gc_b2
+						} else {
+							/*line specialize.go:24*/ gc_if3 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+							if gc_if3.ToBits() != 0 {
+								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if4.ToBits() != 0 {
+							var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i3:])
+							} else {
+								break gc_steps2
+							}
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+						/*line specialize.go:24*/ var gc_t2 int = i + 1
+						var gc_i4 int = gc_t2
+						var gc_result4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_returned4 := gc_none
+						if gc_i4 >=
+							/*line specialize.go:12*/ len(in) {
+							gc_result4 = gc_vb
+							gc_b3 := gc_none
+							if true {
+								gc_b3 = gc_all
+							}
+							gc_returned4 = gc_b3
+						} else {
+							/*line specialize.go:24*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							if gc_if5.ToBits() != 0 {
+								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if6.ToBits() != 0 {
+							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line specialize.go:24*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i4:])
+							} else {
+								break gc_steps2
+							}
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+						/*line specialize.go:24*/ gc_result3.Add(gc_result4).StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
