@@ -154,72 +154,13 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 					gc_at[gc_tx] = mandel(x, y, maxIter)
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line mandelbrot.go:51*/ gc_vb9 := lanes.BroadcastFloat32x8(dx)
-						/*line mandelbrot.go:51*/ gc_vb10 := lanes.BroadcastFloat32x8(x0)
-						gc_vb11 := lanes.BroadcastInt32x8(0)
-						gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						/*line mandelbrot.go:53*/ gc_vb12 := lanes.BroadcastInt32x8(maxIter)
-						gc_vb13 := lanes.BroadcastFloat32x8(4)
-						gc_vb14 := lanes.BroadcastFloat32x8(2)
-						gc_vb15 := lanes.BroadcastInt32x8(1)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							var j int = gc_by*gc_bdy + gc_ty
-							/*line mandelbrot.go:51*/ x := gc_vb10.Add(lanes.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
-							y := lanes.BroadcastFloat32x8(y0 + float32(j)*dy)
-							if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i) > len(out)-8 {
-								break
-							}
-							/*line mandelbrot.go:53*/ gc_cRe3 := x
-							/*line mandelbrot.go:53*/ gc_cIm3 := y
-							gc_t5 := gc_cRe3
-							gc_t6 := gc_cIm3
-							gc_zRe3 := gc_t5
-							gc_zIm3 := gc_t6
-							var gc_i3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							gc_i3 = gc_vb11
-							gc_lanes2 := gc_all2
-							for {
-								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-								if gc_lanes2.ToBits() == 0 {
-									break
-								}
-								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-								if gc_lanes2.And(gc_if3).ToBits() != 0 {
-									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-								}
-								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-								gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
-							}
-							/*line mandelbrot.go:53*/ gc_i3.StoreSlice(out[j*width+i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						j := gc_by*gc_bdy + gc_ty
-						/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
-						y := y0 + float32(j)*dy
-						out[j*width+i] = mandel(x, y, maxIter)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						j := gc_by*gc_bdy + gc_ty
-						/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
-						y := y0 + float32(j)*dy
-						out[j*width+i] = mandel(x, y, maxIter)
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
+					y := y0 + float32(j)*dy
+					out[j*width+i] = mandel(x, y, maxIter)
 				}
 			}
 			gc_ty++

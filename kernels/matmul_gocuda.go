@@ -1086,70 +1086,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								var ty int = gc_ty
-								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
-								var tx int = gc_tx
-								/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
-								/*line matmul.go:164*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-								{
-									/*line matmul.go:175*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-										break
-									}
-									/*line matmul.go:175*/ sum.StoreSlice(c[row*n+col:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
-							/*line matmul.go:164*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line matmul.go:175*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-								break
-							}
-							/*line matmul.go:175*/ sum.StoreSlice(c[row*n+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:175*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:175*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+					tx := gc_tx
+					/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:175*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -2066,70 +2011,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var ty int = gc_ty
-								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
-								var tx int = gc_tx
-								/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
-								/*line matmul.go:205*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-								{
-									/*line matmul.go:230*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-										break
-									}
-									/*line matmul.go:230*/ sum.StoreSlice(c[row*n+col:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
-							/*line matmul.go:205*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line matmul.go:230*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-								break
-							}
-							/*line matmul.go:230*/ sum.StoreSlice(c[row*n+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:230*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:230*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+					tx := gc_tx
+					/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:230*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++

@@ -474,140 +474,19 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_s_az[gc_rank] = az
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line nbody.go:177*/ var xi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:177*/ var yi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:177*/ var zi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if i < 0 || i > len(bodies)-16 {
-										break
-									}
-									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes4 [16]uint32
-									for gc_k4 := range 16 {
-										/*line nbody.go:179*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-									}
-									gc_ld4 = lanes.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-									var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes5 [16]uint32
-									for gc_k5 := range 16 {
-										/*line nbody.go:179*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-									}
-									gc_ld5 = lanes.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-									var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes6 [16]uint32
-									for gc_k6 := range 16 {
-										/*line nbody.go:179*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-									}
-									gc_ld6 = lanes.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-									gc_t4 := gc_ld4
-									gc_t5 := gc_ld5
-									gc_t6 := gc_ld6
-									xi = gc_t4
-									yi = gc_t5
-									zi = gc_t6
-								}
-								/*line nbody.go:178*/ var ax lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:178*/ var ay lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:178*/ var az lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-								/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-								/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-								/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-								/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-								/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:177*/ var xi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:177*/ var yi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:177*/ var zi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:179*/ if i < 0 || i > len(bodies)-8 {
-								break
-							}
-							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes [8]uint32
-							for gc_k := range 8 {
-								/*line nbody.go:179*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-							}
-							gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
-							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes2 [8]uint32
-							for gc_k2 := range 8 {
-								/*line nbody.go:179*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-							}
-							gc_ld2 = lanes.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes3 [8]uint32
-							for gc_k3 := range 8 {
-								/*line nbody.go:179*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-							}
-							gc_ld3 = lanes.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-							gc_t := gc_ld
-							gc_t2 := gc_ld2
-							gc_t3 := gc_ld3
-							xi = gc_t
-							yi = gc_t2
-							zi = gc_t3
-							/*line nbody.go:178*/ var ax lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:178*/ var ay lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:178*/ var az lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-							/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-							/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-							/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-							/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-							/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line nbody.go:177*/ var xi, yi, zi float32
-						/*line nbody.go:179*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-						/*line nbody.go:181*/ var ax, ay, az float32
-						gc_s_xi[gc_rank] = xi
-						gc_s_yi[gc_rank] = yi
-						gc_s_zi[gc_rank] = zi
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line nbody.go:177*/ var xi, yi, zi float32
-						/*line nbody.go:179*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-						/*line nbody.go:181*/ var ax, ay, az float32
-						gc_s_xi[gc_rank] = xi
-						gc_s_yi[gc_rank] = yi
-						gc_s_zi[gc_rank] = zi
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
 		}
@@ -635,16 +514,16 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
 			/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
 			{
+				gc_vstep2 := 0
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							/*line nbody.go:190*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
 							gc_vb4 := lanes.BroadcastFloat32x16(1)
-							for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-								gc_rank := gc_vstep3
+							for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+								gc_rank := gc_vstep2
 								gc_pos.Thread = gc_rank
 								/*line nbody.go:131*/ xi := lanes.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
 								/*line nbody.go:131*/ yi := lanes.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
@@ -688,9 +567,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								/*line nbody.go:188*/ az.StoreSlice(gc_s_az[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -698,8 +577,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						/*line nbody.go:190*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
 						gc_vb2 := lanes.BroadcastFloat32x8(1)
-						for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-							gc_rank := gc_vstep3
+						for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+							gc_rank := gc_vstep2
 							gc_pos.Thread = gc_rank
 							/*line nbody.go:131*/ xi := lanes.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
 							/*line nbody.go:131*/ yi := lanes.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
@@ -744,40 +623,22 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						xi := gc_s_xi[gc_rank]
-						yi := gc_s_yi[gc_rank]
-						zi := gc_s_zi[gc_rank]
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-						/*line nbody.go:188*/ for j := range cur {
-							bj := &cur[j]
-							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
+				}
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					xi := gc_s_xi[gc_rank]
+					yi := gc_s_yi[gc_rank]
+					zi := gc_s_zi[gc_rank]
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:188*/ for j := range cur {
+						bj := &cur[j]
+						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 					}
-				} else {
-					gc_vstep2 := 0
-					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						xi := gc_s_xi[gc_rank]
-						yi := gc_s_yi[gc_rank]
-						zi := gc_s_zi[gc_rank]
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-						/*line nbody.go:188*/ for j := range cur {
-							bj := &cur[j]
-							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
 		})
@@ -785,7 +646,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line nbody.go:202*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -794,47 +655,10 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(acc) && gc_to <= len(acc)-gc_off2 {
 				gc_at2 := acc[gc_off2:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ax := gc_s_ax[gc_rank]
@@ -842,47 +666,8 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						az := gc_s_az[gc_rank]
 						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ax := gc_s_ax[gc_rank]
@@ -890,6 +675,32 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						az := gc_s_az[gc_rank]
 						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1124,144 +935,20 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_s_az[gc_rank] = az
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-								/*line nbody.go:219*/ var i int = gc_bx*p + tx
-								var xi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:220*/ var yi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:220*/ var zi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if i < 0 || i > len(bodies)-16 {
-										break
-									}
-									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes4 [16]uint32
-									for gc_k4 := range 16 {
-										/*line nbody.go:222*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-									}
-									gc_ld4 = lanes.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-									var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes5 [16]uint32
-									for gc_k5 := range 16 {
-										/*line nbody.go:222*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-									}
-									gc_ld5 = lanes.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-									var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes6 [16]uint32
-									for gc_k6 := range 16 {
-										/*line nbody.go:222*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-									}
-									gc_ld6 = lanes.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-									gc_t4 := gc_ld4
-									gc_t5 := gc_ld5
-									gc_t6 := gc_ld6
-									xi = gc_t4
-									yi = gc_t5
-									zi = gc_t6
-								}
-								/*line nbody.go:221*/ var ax lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:221*/ var ay lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:221*/ var az lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-								/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-								/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-								/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-								/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-								/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line nbody.go:219*/ var i int = gc_bx*p + tx
-							var xi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:220*/ var yi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:220*/ var zi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:222*/ if i < 0 || i > len(bodies)-8 {
-								break
-							}
-							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes [8]uint32
-							for gc_k := range 8 {
-								/*line nbody.go:222*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-							}
-							gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
-							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes2 [8]uint32
-							for gc_k2 := range 8 {
-								/*line nbody.go:222*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-							}
-							gc_ld2 = lanes.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes3 [8]uint32
-							for gc_k3 := range 8 {
-								/*line nbody.go:222*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-							}
-							gc_ld3 = lanes.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-							gc_t := gc_ld
-							gc_t2 := gc_ld2
-							gc_t3 := gc_ld3
-							xi = gc_t
-							yi = gc_t2
-							zi = gc_t3
-							/*line nbody.go:221*/ var ax lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:221*/ var ay lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:221*/ var az lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
-							/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
-							/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
-							/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
-							/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
-							/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line nbody.go:219*/ i := gc_bx*p + tx
-						var xi, yi, zi float32
-						/*line nbody.go:222*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-						/*line nbody.go:225*/ var ax, ay, az float32
-						gc_s_xi[gc_rank] = xi
-						gc_s_yi[gc_rank] = yi
-						gc_s_zi[gc_rank] = zi
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line nbody.go:219*/ i := gc_bx*p + tx
-						var xi, yi, zi float32
-						/*line nbody.go:222*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-						/*line nbody.go:225*/ var ax, ay, az float32
-						gc_s_xi[gc_rank] = xi
-						gc_s_yi[gc_rank] = yi
-						gc_s_zi[gc_rank] = zi
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
+					var xi, yi, zi float32
+					/*line nbody.go:222*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
 			}
 		}
@@ -1298,16 +985,16 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
 					if compiled.SIMDBuild {
-						gc_vstep3 := 0
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
 								/*line nbody.go:234*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
 								gc_vb4 := lanes.BroadcastFloat32x16(1)
-								for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var ty int = gc_ty
@@ -1354,9 +1041,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 									/*line nbody.go:232*/ az.StoreSlice(gc_s_az[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
@@ -1364,8 +1051,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
 							/*line nbody.go:234*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
 							gc_vb2 := lanes.BroadcastFloat32x8(1)
-							for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var ty int = gc_ty
@@ -1413,46 +1100,25 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ty := gc_ty
-							/*line nbody.go:231*/ lo := ty * part
-							xi := gc_s_xi[gc_rank]
-							yi := gc_s_yi[gc_rank]
-							zi := gc_s_zi[gc_rank]
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
-								bj := &tile[j]
-								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-							}
-							gc_s_ax[gc_rank] = ax
-							gc_s_ay[gc_rank] = ay
-							gc_s_az[gc_rank] = az
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line nbody.go:231*/ lo := ty * part
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
+							bj := &tile[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
-					} else {
-						gc_vstep2 := 0
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ty := gc_ty
-							/*line nbody.go:231*/ lo := ty * part
-							xi := gc_s_xi[gc_rank]
-							yi := gc_s_yi[gc_rank]
-							zi := gc_s_zi[gc_rank]
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
-								bj := &tile[j]
-								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-							}
-							gc_s_ax[gc_rank] = ax
-							gc_s_ay[gc_rank] = ay
-							gc_s_az[gc_rank] = az
-						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
 					}
 					gc_ty++
 					if gc_ty == gc_bdy {
@@ -1465,50 +1131,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line nbody.go:251*/ gc_off2 := gc_ty * p
+			gc_off2 := gc_ty * p
 			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
 				gc_at2 := partial[gc_off2:][:gc_bdx]
-				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ax := gc_s_ax[gc_rank]
@@ -1516,47 +1145,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az := gc_s_az[gc_rank]
 						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
-				} else {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ax := gc_s_ax[gc_rank]
@@ -1564,6 +1154,32 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az := gc_s_az[gc_rank]
 						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1659,47 +1275,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_off4 := gc_bx * p
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to <= len(acc)-gc_off4 {
 				gc_at4 := acc[gc_off4:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						{
-							gc_tx := gc_vstep5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ax := gc_s_ax[gc_rank]
@@ -1707,47 +1286,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az := gc_s_az[gc_rank]
 						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
-				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ax := gc_s_ax[gc_rank]
@@ -1755,6 +1295,32 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az := gc_s_az[gc_rank]
 						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

@@ -791,117 +791,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:189*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:189*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:189*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:189*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -918,6 +808,38 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line reduce.go:192*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce.go:192*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -925,9 +847,11 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-							_ = tid
 							{
-								/*line reduce.go:192*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+									break
+								}
+								/*line reduce.go:193*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -941,40 +865,6 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-						_ = tid
-						/*line reduce.go:192*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line reduce.go:193*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
 						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
@@ -982,7 +872,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -999,30 +889,30 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
@@ -1082,117 +972,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:189*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:189*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastInt32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:189*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:189*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1209,6 +989,38 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line reduce.go:192*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce.go:192*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1216,9 +1028,11 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-							_ = tid
 							{
-								/*line reduce.go:192*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+									break
+								}
+								/*line reduce.go:193*/ lanes.LoadInt32x16Slice(sdata[tid:]).Add(lanes.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -1232,40 +1046,6 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-						_ = tid
-						/*line reduce.go:192*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line reduce.go:193*/ lanes.LoadInt32x16Slice(sdata[tid:]).Add(lanes.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
 						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
@@ -1273,7 +1053,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -1290,30 +1070,30 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
@@ -1373,117 +1153,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				/*line reduce.go:189*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:189*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:189*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:189*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastUint32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:189*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:189*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:189*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:189*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:189*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:189*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1500,6 +1170,38 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line reduce.go:192*/ lanes.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce.go:192*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1507,9 +1209,11 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-							_ = tid
 							{
-								/*line reduce.go:192*/ lanes.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+									break
+								}
+								/*line reduce.go:193*/ lanes.LoadUint32x16Slice(sdata[tid:]).Add(lanes.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -1523,40 +1227,6 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-						_ = tid
-						/*line reduce.go:192*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line reduce.go:193*/ lanes.LoadUint32x16Slice(sdata[tid:]).Add(lanes.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
 						/*line reduce.go:193*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
@@ -1564,7 +1234,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -1581,30 +1251,30 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
@@ -1664,117 +1334,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:213*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:213*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:213*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:213*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1812,14 +1372,14 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -1877,117 +1437,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:213*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:213*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastInt32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:213*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:213*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2024,14 +1474,14 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -2089,117 +1539,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				/*line reduce.go:213*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:213*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:213*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:213*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastUint32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:213*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:213*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:213*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:213*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:213*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:213*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2236,14 +1576,14 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -2301,117 +1641,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:237*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:237*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:237*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:237*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2424,10 +1654,10 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -2437,8 +1667,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
 								/*line reduce.go:240*/ var index int = 2 * tid
@@ -2511,9 +1741,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -2526,8 +1756,8 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line reduce.go:240*/ var index int = 2 * tid
 						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -2598,7 +1828,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					lanes.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2618,14 +1848,14 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -2684,117 +1914,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:237*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:237*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastInt32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:237*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:237*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2807,10 +1927,10 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -2820,8 +1940,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
 								/*line reduce.go:240*/ var index int = 2 * tid
@@ -2894,9 +2014,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -2909,8 +2029,8 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line reduce.go:240*/ var index int = 2 * tid
 						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -2981,7 +2101,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					lanes.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3001,14 +2121,14 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -3067,117 +2187,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				/*line reduce.go:237*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:237*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:237*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:237*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastUint32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:237*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:237*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:237*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:237*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:237*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:237*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3190,10 +2200,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -3203,8 +2213,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 					gc_steps8:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							{
 								/*line reduce.go:240*/ var index int = 2 * tid
@@ -3277,9 +2287,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -3292,8 +2302,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps6:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line reduce.go:240*/ var index int = 2 * tid
 						/*line reduce.go:240*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -3364,7 +2374,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					lanes.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3384,14 +2394,14 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -3450,117 +2460,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:259*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:259*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_result4 = gc_result4.Merge(gc_zero4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:259*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:259*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3579,6 +2479,38 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -3586,9 +2518,11 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line reduce.go:274*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ lanes.LoadFloat32x16Slice(sdata_[tid_:]).Add(lanes.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -3602,40 +2536,6 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ lanes.LoadFloat32x16Slice(sdata_[tid_:]).Add(lanes.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
@@ -3643,7 +2543,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -3662,14 +2562,14 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -3728,117 +2628,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:259*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:259*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 int32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastInt32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:259*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:259*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 int32
-						gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3857,6 +2647,38 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -3864,9 +2686,11 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line reduce.go:274*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ lanes.LoadInt32x16Slice(sdata_[tid_:]).Add(lanes.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -3880,40 +2704,6 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ lanes.LoadInt32x16Slice(sdata_[tid_:]).Add(lanes.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
@@ -3921,7 +2711,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -3940,14 +2730,14 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -4006,117 +2796,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				/*line reduce.go:259*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce.go:259*/ var gc_t4 int = gc_bx*gc_bdx + tid
-						var gc_i4 int = gc_t4
-						var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-						gc_returned4 := gc_none2
-						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-							var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-								/*line reduce.go:259*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i4:])
-							} else {
-								break gc_steps4
-							}
-							gc_result4 = gc_ld7
-							gc_b3 := gc_none2
-							if true {
-								gc_b3 = gc_all2
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-							if gc_if5.ToBits() != 0 {
-								var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-									/*line reduce.go:259*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i4:])
-								} else {
-									break gc_steps4
-								}
-								gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-							}
-						}
-						gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-						if gc_if6.ToBits() != 0 {
-							var gc_zero4 uint32
-							gc_result4 = gc_result4.Merge(lanes.BroadcastUint32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-							gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-						}
-						/*line reduce.go:259*/ gc_result4.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reduce.go:259*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce.go:259*/ var gc_t2 int = gc_bx*gc_bdx + tid
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line reduce.go:259*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line reduce.go:259*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_if3.ToBits() != 0 {
-						var gc_zero2 uint32
-						gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line reduce.go:259*/ gc_result2.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4135,6 +2815,38 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -4142,9 +2854,11 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line reduce.go:274*/ lanes.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ lanes.LoadUint32x16Slice(sdata_[tid_:]).Add(lanes.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -4158,40 +2872,6 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ lanes.LoadUint32x16Slice(sdata_[tid_:]).Add(lanes.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
@@ -4199,7 +2879,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4218,14 +2898,14 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {

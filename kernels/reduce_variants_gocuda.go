@@ -1854,115 +1854,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:22*/ var gc_i4 int = i
-								var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:22*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									gc_result4 = gc_result4.Merge(gc_zero4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:22*/ var gc_i2 int = i
-							var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:22*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1979,12 +1871,12 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -1993,15 +1885,15 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2011,129 +1903,13 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:20*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:22*/ gc_ld15 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld16 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_result8 = gc_result8.Merge(gc_zero8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:285*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:20*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:22*/ gc_ld11 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld12 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:285*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2151,26 +1927,26 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -2195,12 +1971,12 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -2208,31 +1984,31 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -2242,15 +2018,15 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -2259,7 +2035,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -2278,14 +2054,14 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -2356,115 +2132,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:22*/ var gc_i4 int = i
-								var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:22*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 int32
-									gc_result4 = gc_result4.Merge(lanes.BroadcastInt32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:22*/ var gc_i2 int = i
-							var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:22*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 int32
-								gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2481,12 +2149,12 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2495,15 +2163,15 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							ahead.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2513,129 +2181,13 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:20*/ ahead := lanes.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:22*/ gc_ld15 = lanes.LoadInt32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld16 = lanes.LoadInt32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 int32
-								gc_result8 = gc_result8.Merge(lanes.BroadcastInt32x16(gc_zero8), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:20*/ ahead := lanes.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:22*/ gc_ld11 = lanes.LoadInt32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld12 = lanes.LoadInt32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 int32
-							gc_result6 = lanes.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2653,26 +2205,26 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -2697,12 +2249,12 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -2710,31 +2262,31 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -2744,15 +2296,15 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -2761,7 +2313,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -2780,14 +2332,14 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -2858,115 +2410,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:22*/ var gc_i4 int = i
-								var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:22*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 uint32
-									gc_result4 = gc_result4.Merge(lanes.BroadcastUint32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:22*/ var gc_i2 int = i
-							var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:22*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 uint32
-								gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2983,12 +2427,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2997,15 +2441,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							ahead.Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
@@ -3015,129 +2459,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:20*/ ahead := lanes.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:22*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:22*/ gc_ld15 = lanes.LoadUint32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:22*/ gc_ld16 = lanes.LoadUint32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 uint32
-								gc_result8 = gc_result8.Merge(lanes.BroadcastUint32x16(gc_zero8), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:20*/ ahead := lanes.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:22*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:22*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:22*/ gc_ld11 = lanes.LoadUint32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:22*/ gc_ld12 = lanes.LoadUint32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 uint32
-							gc_result6 = lanes.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3155,26 +2483,26 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -3199,12 +2527,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -3212,31 +2540,31 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -3246,15 +2574,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -3263,7 +2591,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -3282,14 +2610,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -3363,115 +2691,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:45*/ var gc_i4 int = i
-								var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:45*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									gc_result4 = gc_result4.Merge(gc_zero4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var gc_i2 int = i
-							var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:45*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:284*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3488,12 +2708,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -3502,15 +2722,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -3520,129 +2740,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:43*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:45*/ gc_ld15 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld16 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_result8 = gc_result8.Merge(gc_zero8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:285*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:43*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:45*/ gc_ld11 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld12 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:285*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3660,26 +2764,26 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -3704,12 +2808,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -3717,31 +2821,31 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -3751,15 +2855,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -3768,7 +2872,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -3941,14 +3045,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
@@ -4022,115 +3126,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:45*/ var gc_i4 int = i
-								var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:45*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 int32
-									gc_result4 = gc_result4.Merge(lanes.BroadcastInt32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var gc_i2 int = i
-							var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:45*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 int32
-								gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -4147,12 +3143,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -4161,15 +3157,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							ahead.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -4179,129 +3175,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:43*/ ahead := lanes.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:45*/ gc_ld15 = lanes.LoadInt32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld16 = lanes.LoadInt32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 int32
-								gc_result8 = gc_result8.Merge(lanes.BroadcastInt32x16(gc_zero8), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:43*/ ahead := lanes.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:45*/ gc_ld11 = lanes.LoadInt32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld12 = lanes.LoadInt32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 int32
-							gc_result6 = lanes.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4319,26 +3199,26 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -4363,12 +3243,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -4376,31 +3256,31 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -4410,15 +3290,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -4427,7 +3307,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4600,14 +3480,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
@@ -4681,115 +3561,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line reduce_variants.go:45*/ var gc_i4 int = i
-								var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line reduce_variants.go:45*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_zero4 uint32
-									gc_result4 = gc_result4.Merge(lanes.BroadcastUint32x16(gc_zero4), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var gc_i2 int = i
-							var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line reduce_variants.go:45*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_zero2 uint32
-								gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line reduce.go:287*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -4806,12 +3578,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -4820,15 +3592,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							ahead.Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
@@ -4838,129 +3610,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:43*/ ahead := lanes.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-							/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line reduce_variants.go:45*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-								var gc_ld15 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line reduce_variants.go:45*/ gc_ld15 = lanes.LoadUint32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_ld15
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									var gc_ld16 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line reduce_variants.go:45*/ gc_ld16 = lanes.LoadUint32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_zero8 uint32
-								gc_result8 = gc_result8.Merge(lanes.BroadcastUint32x16(gc_zero8), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line reduce.go:288*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:43*/ ahead := lanes.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-						/*line reduce_variants.go:45*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line reduce_variants.go:45*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-							var gc_ld11 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line reduce_variants.go:45*/ gc_ld11 = lanes.LoadUint32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld11
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								var gc_ld12 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line reduce_variants.go:45*/ gc_ld12 = lanes.LoadUint32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_zero6 uint32
-							gc_result6 = lanes.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line reduce.go:288*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4978,26 +3634,26 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -5022,12 +3678,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -5035,31 +3691,31 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -5069,15 +3725,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -5086,7 +3742,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -5259,14 +3915,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
@@ -7000,68 +5656,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i+b:]))
-								} else {
-									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(in[i+b:])), lanes.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if2)
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7085,12 +5680,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7098,15 +5693,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -7115,47 +5710,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7176,12 +5737,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -7189,31 +5750,31 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -7223,15 +5784,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -7240,7 +5801,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -7413,14 +5974,14 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
@@ -7620,68 +6181,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:131*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadInt32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x16Slice(in[i+b:]))
-								} else {
-									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(lanes.LoadInt32x16Slice(in[i+b:])), lanes.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadInt32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7705,12 +6205,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7718,15 +6218,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -7735,47 +6235,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line reduce_variants.go:131*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7796,12 +6262,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -7809,31 +6275,31 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -7843,15 +6309,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -7860,7 +6326,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -8033,14 +6499,14 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
@@ -8240,68 +6706,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line reduce_variants.go:131*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
-								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadUint32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x16Slice(in[i+b:]))
-								} else {
-									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(lanes.LoadUint32x16Slice(in[i+b:])), lanes.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadUint32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x8Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if2)
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -8325,12 +6730,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -8338,15 +6743,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -8355,47 +6760,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line reduce_variants.go:131*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8416,12 +6787,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -8429,31 +6800,31 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -8463,15 +6834,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -8480,7 +6851,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -8653,14 +7024,14 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {

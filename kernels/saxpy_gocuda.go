@@ -127,56 +127,12 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line saxpy.go:33*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line saxpy.go:33*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line saxpy.go:33*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[i:])).Add(lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line saxpy.go:33*/ gc_vb := lanes.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line saxpy.go:33*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line saxpy.go:33*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -313,59 +269,13 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line saxpy.go:52*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line saxpy.go:52*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line saxpy.go:53*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[i:])).Add(lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line saxpy.go:52*/ gc_vb := lanes.BroadcastFloat32x8(a)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line saxpy.go:52*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-									break
-								}
-								/*line saxpy.go:53*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -1052,39 +962,7 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line saxpy.go:120*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line saxpy.go:120*/ lanes.LoadFloat32x16Slice(a[i:]).Add(lanes.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-							break
-						}
-						/*line saxpy.go:120*/ lanes.LoadFloat32x8Slice(a[i:]).Add(lanes.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1161,39 +1039,7 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line saxpy.go:120*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line saxpy.go:120*/ lanes.LoadInt32x16Slice(a[i:]).Add(lanes.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-							break
-						}
-						/*line saxpy.go:120*/ lanes.LoadInt32x8Slice(a[i:]).Add(lanes.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1270,39 +1116,7 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line saxpy.go:120*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line saxpy.go:120*/ lanes.LoadUint32x16Slice(a[i:]).Add(lanes.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-							break
-						}
-						/*line saxpy.go:120*/ lanes.LoadUint32x8Slice(a[i:]).Add(lanes.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1382,40 +1196,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line saxpy.go:134*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line saxpy.go:135*/ lanes.LoadFloat32x16Slice(a[i:]).Add(lanes.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line saxpy.go:134*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-								break
-							}
-							/*line saxpy.go:135*/ lanes.LoadFloat32x8Slice(a[i:]).Add(lanes.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1562,40 +1343,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line saxpy.go:134*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line saxpy.go:135*/ lanes.LoadInt32x16Slice(a[i:]).Add(lanes.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line saxpy.go:134*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-								break
-							}
-							/*line saxpy.go:135*/ lanes.LoadInt32x8Slice(a[i:]).Add(lanes.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1742,40 +1490,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line saxpy.go:134*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line saxpy.go:135*/ lanes.LoadUint32x16Slice(a[i:]).Add(lanes.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line saxpy.go:134*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-								break
-							}
-							/*line saxpy.go:135*/ lanes.LoadUint32x8Slice(a[i:]).Add(lanes.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank

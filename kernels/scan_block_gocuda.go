@@ -1396,59 +1396,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan_block.go:23*/ var g int = gc_bx*b + i
-						var v gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
-							/*line scan_block.go:25*/ v = gc_lanes.LoadFloat32x16Slice(in[g:])
-						} else {
-							/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan_block.go:25*/ v = v.Merge(gc_lanes.LoadFloat32x16Slice(in[g:]), gc_lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan_block.go:23*/ var g int = gc_bx*b + i
-					var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
-						/*line scan_block.go:25*/ v = gc_lanes.LoadFloat32x8Slice(in[g:])
-					} else {
-						/*line scan_block.go:26*/ gc_if := gc_iota.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line scan_block.go:25*/ v = gc_lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1469,8 +1417,40 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
@@ -1496,39 +1476,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_vstep4 := gc_hi2
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y float32
 					gc_s_y[gc_rank] = y
@@ -1544,6 +1492,47 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								_ = i_
+								/*line scan_block.go:52*/ var y gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									y = gc_lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+								}
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							_ = i_
+							/*line scan_block.go:52*/ var y gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan_block.go:54*/ y = gc_lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
+						gc_s_y[gc_rank] = y
+					}
+				} else {
 					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -1552,10 +1541,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-								_ = i_
 								/*line scan_block.go:52*/ var y gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
 								{
-									y = gc_lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:54*/ y = gc_lanes.LoadFloat32x16Slice(x_[i_-offset:])
 								}
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
@@ -1571,49 +1562,6 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-							_ = i_
-							/*line scan_block.go:52*/ var y gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line scan_block.go:54*/ y = gc_lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
-						gc_s_y[gc_rank] = y
-					}
-				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:52*/ var y gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:54*/ y = gc_lanes.LoadFloat32x16Slice(x_[i_-offset:])
-								}
-								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
 							/*line scan_block.go:52*/ var y gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
 							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 								break
@@ -1623,7 +1571,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1642,12 +1590,12 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -1657,15 +1605,15 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 								}
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -1674,49 +1622,13 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep8 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:50*/ y := gc_lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:58*/ y.Add(gc_lanes.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
-								}
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:50*/ y := gc_lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:58*/ y.Add(gc_lanes.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1889,59 +1801,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan_block.go:23*/ var g int = gc_bx*b + i
-						var v gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
-							/*line scan_block.go:25*/ v = gc_lanes.LoadInt32x16Slice(in[g:])
-						} else {
-							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan_block.go:25*/ v = v.Merge(gc_lanes.LoadInt32x16Slice(in[g:]), gc_lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan_block.go:23*/ var g int = gc_bx*b + i
-					var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
-						/*line scan_block.go:25*/ v = gc_lanes.LoadInt32x8Slice(in[g:])
-					} else {
-						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line scan_block.go:25*/ v = gc_lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1962,8 +1822,40 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
@@ -1989,39 +1881,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_vstep4 := gc_hi2
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y int32
 					gc_s_y[gc_rank] = y
@@ -2037,6 +1897,47 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								_ = i_
+								/*line scan_block.go:52*/ var y gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+								{
+									y = gc_lanes.LoadInt32x16Slice(gc_at3[gc_tx:])
+								}
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							_ = i_
+							/*line scan_block.go:52*/ var y gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line scan_block.go:54*/ y = gc_lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
+						gc_s_y[gc_rank] = y
+					}
+				} else {
 					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -2045,10 +1946,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-								_ = i_
 								/*line scan_block.go:52*/ var y gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
 								{
-									y = gc_lanes.LoadInt32x16Slice(gc_at3[gc_tx:])
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:54*/ y = gc_lanes.LoadInt32x16Slice(x_[i_-offset:])
 								}
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
@@ -2064,49 +1967,6 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-							_ = i_
-							/*line scan_block.go:52*/ var y gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
-							/*line scan_block.go:54*/ y = gc_lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
-							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
-						gc_s_y[gc_rank] = y
-					}
-				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:52*/ var y gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
-								{
-									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:54*/ y = gc_lanes.LoadInt32x16Slice(x_[i_-offset:])
-								}
-								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
 							/*line scan_block.go:52*/ var y gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
 							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 								break
@@ -2116,7 +1976,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2135,12 +1995,12 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -2150,15 +2010,15 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 								}
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -2167,49 +2027,13 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep8 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:50*/ y := gc_lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:58*/ y.Add(gc_lanes.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
-								}
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:50*/ y := gc_lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:58*/ y.Add(gc_lanes.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2382,59 +2206,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan_block.go:23*/ var g int = gc_bx*b + i
-						var v gc_lanes.Uint32x16 = gc_lanes.BroadcastUint32x16(0)
-						if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-							break
-						}
-						/*line scan_block.go:25*/ if g < n && uint(n-g) > 15 {
-							/*line scan_block.go:25*/ v = gc_lanes.LoadUint32x16Slice(in[g:])
-						} else {
-							/*line scan_block.go:26*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan_block.go:25*/ v = v.Merge(gc_lanes.LoadUint32x16Slice(in[g:]), gc_lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line scan_block.go:23*/ var g int = gc_bx*b + i
-					var v gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
-					if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-						break
-					}
-					/*line scan_block.go:25*/ if g < n && uint(n-g) > 7 {
-						/*line scan_block.go:25*/ v = gc_lanes.LoadUint32x8Slice(in[g:])
-					} else {
-						/*line scan_block.go:26*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line scan_block.go:25*/ v = gc_lanes.LoadUint32x8Slice(in[g:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(x[i:])
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -2455,8 +2227,40 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y uint32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
@@ -2482,39 +2286,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y uint32
-					gc_s_y[gc_rank] = y
-				}
-				gc_vstep4 := gc_hi2
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y uint32
 					gc_s_y[gc_rank] = y
@@ -2530,6 +2302,47 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i_ int = gc_tx
+								_ = i_
+								/*line scan_block.go:52*/ var y gc_lanes.Uint32x16 = gc_lanes.BroadcastUint32x16(0)
+								{
+									y = gc_lanes.LoadUint32x16Slice(gc_at3[gc_tx:])
+								}
+								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var i_ int = gc_tx
+							_ = i_
+							/*line scan_block.go:52*/ var y gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							/*line scan_block.go:54*/ y = gc_lanes.LoadUint32x8Slice(gc_at3[gc_tx:])
+							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
+						gc_s_y[gc_rank] = y
+					}
+				} else {
 					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -2538,10 +2351,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
-								_ = i_
 								/*line scan_block.go:52*/ var y gc_lanes.Uint32x16 = gc_lanes.BroadcastUint32x16(0)
 								{
-									y = gc_lanes.LoadUint32x16Slice(gc_at3[gc_tx:])
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
+										break
+									}
+									/*line scan_block.go:54*/ y = gc_lanes.LoadUint32x16Slice(x_[i_-offset:])
 								}
 								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
@@ -2557,49 +2372,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
-							_ = i_
-							/*line scan_block.go:52*/ var y gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
-							/*line scan_block.go:54*/ y = gc_lanes.LoadUint32x8Slice(gc_at3[gc_tx:])
-							/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
-						gc_s_y[gc_rank] = y
-					}
-				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:52*/ var y gc_lanes.Uint32x16 = gc_lanes.BroadcastUint32x16(0)
-								{
-									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:54*/ y = gc_lanes.LoadUint32x16Slice(x_[i_-offset:])
-								}
-								/*line scan_block.go:53*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
 							/*line scan_block.go:52*/ var y gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
 							/*line scan_block.go:54*/ if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 								break
@@ -2609,7 +2381,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2628,12 +2400,12 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i_ int = gc_tx
 								_ = i_
@@ -2643,15 +2415,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 								}
 							}
 							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var i_ int = gc_tx
 							_ = i_
@@ -2660,49 +2432,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						gc_lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_vstep8 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var i_ int = gc_tx
-								/*line scan_block.go:50*/ y := gc_lanes.LoadUint32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-16 {
-										break
-									}
-									/*line scan_block.go:58*/ y.Add(gc_lanes.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
-								}
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var i_ int = gc_tx
-							/*line scan_block.go:50*/ y := gc_lanes.LoadUint32x8Slice(gc_s_y[gc_rank:])
-							/*line scan_block.go:58*/ if i_ < 0 || i_ > len(x_)-8 {
-								break
-							}
-							/*line scan_block.go:58*/ y.Add(gc_lanes.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx

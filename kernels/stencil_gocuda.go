@@ -212,76 +212,15 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
-								/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
-								if i < 0 || i > len(ain)-16 || (i+
-									1) < 0 || (i+1) > len(ain)-16 || (i-1) < 0 || (i-1) > len(ain)-16 || (i+nx) < 0 || (i+nx) > len(ain)-16 || (i-nx) < 0 || (i-nx) > len(ain)-16 || (i+nxy) < 0 || (i+nxy) > len(ain)-16 || (i-nxy) < 0 || (i-nxy) > len(ain)-16 || (i+
-									2) < 0 || (i+2) > len(ain)-16 || (i-2) < 0 || (i-2) > len(ain)-16 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-16 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-16 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-16 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-16 || (i+
-									3) < 0 || (i+3) > len(ain)-16 || (i-3) < 0 || (i-3) > len(ain)-16 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-16 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-16 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-16 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-16 || i > len(aout)-16 || i > len(vsq)-16 {
-									break
-								}
-								/*line stencil.go:35*/ gc_row2 := ain[i+-3 : i+19]
-								/*line stencil.go:35*/ div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row2[3:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row2[4:]).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).Add(lanes.LoadFloat32x16Slice(ain[i+nx:])).Add(lanes.LoadFloat32x16Slice(ain[i-nx:])).Add(lanes.LoadFloat32x16Slice(ain[i+nxy:])).Add(lanes.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row2[5:]).Add(lanes.LoadFloat32x16Slice(gc_row2[1:])).Add(lanes.LoadFloat32x16Slice(ain[i+2*nx:])).Add(lanes.LoadFloat32x16Slice(ain[i-2*nx:])).Add(lanes.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(lanes.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row2[6:]).Add(lanes.LoadFloat32x16Slice(gc_row2[0:])).Add(lanes.LoadFloat32x16Slice(ain[i+3*nx:])).Add(lanes.LoadFloat32x16Slice(ain[i-3*nx:])).Add(lanes.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(lanes.LoadFloat32x16Slice(ain[i-3*nxy:]))))
-								gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[3:])).Sub(lanes.LoadFloat32x16Slice(aout[i:])).Add(lanes.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
-							/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
-							if i < 0 || i > len(ain)-8 || (i+
-								1) < 0 || (i+1) > len(ain)-8 || (i-1) < 0 || (i-1) > len(ain)-8 || (i+nx) < 0 || (i+nx) > len(ain)-8 || (i-nx) < 0 || (i-nx) > len(ain)-8 || (i+nxy) < 0 || (i+nxy) > len(ain)-8 || (i-nxy) < 0 || (i-nxy) > len(ain)-8 || (i+
-								2) < 0 || (i+2) > len(ain)-8 || (i-2) < 0 || (i-2) > len(ain)-8 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-8 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-8 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-8 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-8 || (i+
-								3) < 0 || (i+3) > len(ain)-8 || (i-3) < 0 || (i-3) > len(ain)-8 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-8 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-8 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-8 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-8 || i > len(aout)-8 || i > len(vsq)-8 {
-								break
-							}
-							/*line stencil.go:35*/ gc_row := ain[i+-3 : i+11]
-							/*line stencil.go:35*/ div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).Add(lanes.LoadFloat32x8Slice(ain[i+nx:])).Add(lanes.LoadFloat32x8Slice(ain[i-nx:])).Add(lanes.LoadFloat32x8Slice(ain[i+nxy:])).Add(lanes.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).Add(lanes.LoadFloat32x8Slice(ain[i+2*nx:])).Add(lanes.LoadFloat32x8Slice(ain[i-2*nx:])).Add(lanes.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(lanes.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6:]).Add(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(lanes.LoadFloat32x8Slice(ain[i+3*nx:])).Add(lanes.LoadFloat32x8Slice(ain[i-3*nx:])).Add(lanes.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(lanes.LoadFloat32x8Slice(ain[i-3*nxy:]))))
-							gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[3:])).Sub(lanes.LoadFloat32x8Slice(aout[i:])).Add(lanes.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
-						/*line stencil.go:34*/ i := z*nxy + y*nx + x
-						div := coef[0]*ain[i] +
-							coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
-							coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
-							coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
-						aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
-						/*line stencil.go:34*/ i := z*nxy + y*nx + x
-						div := coef[0]*ain[i] +
-							coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
-							coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
-							coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
-						aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
+					div := coef[0]*ain[i] +
+						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
+						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
+						coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
+					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 				}
 			}
 		}

@@ -93,50 +93,10 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					/*line blocks.go:20*/ gc_at[gc_tx]++
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastInt32x16(1)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								/*line blocks.go:20*/ if tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line blocks.go:21*/ lanes.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastInt32x8(1)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line blocks.go:20*/ if tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line blocks.go:21*/ lanes.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line blocks.go:20*/ s[tid]++
 				}
 			}
 		}
@@ -146,33 +106,33 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			gc_at2 := counts[:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line blocks.go:19*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line blocks.go:19*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
@@ -204,48 +164,10 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							/*line blocks.go:23*/ if tid < 0 || tid > len(s)-16 || tid > len(counts)-16 {
-								break
-							}
-							/*line blocks.go:24*/ lanes.LoadInt32x16Slice(s[tid:]).StoreSlice(counts[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line blocks.go:23*/ if tid < 0 || tid > len(s)-8 || tid > len(counts)-8 {
-							break
-						}
-						/*line blocks.go:24*/ lanes.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line blocks.go:23*/ counts[tid] = s[tid]
 			}
 		}
 	}

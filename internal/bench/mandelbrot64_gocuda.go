@@ -146,72 +146,13 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 					gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_iotaf643 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-						/*line mandelbrot64.go:39*/ gc_vb9 := lanes.BroadcastFloat64x4(dx)
-						/*line mandelbrot64.go:39*/ gc_vb10 := lanes.BroadcastFloat64x4(x0)
-						gc_vb11 := lanes.BroadcastInt64x4(int64(0))
-						gc_all2 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						/*line mandelbrot64.go:41*/ gc_vb12 := lanes.BroadcastInt64x4(int64(maxIter))
-						gc_vb13 := lanes.BroadcastFloat64x4(4)
-						gc_vb14 := lanes.BroadcastFloat64x4(2)
-						gc_vb15 := lanes.BroadcastInt64x4(1)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							var j int = gc_by*gc_bdy + gc_ty
-							/*line mandelbrot64.go:39*/ x := gc_vb10.Add(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb9))
-							y := lanes.BroadcastFloat64x4(y0 + float64(j)*dy)
-							if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i) > len(out)-4 {
-								break
-							}
-							/*line mandelbrot64.go:41*/ gc_cRe3 := x
-							/*line mandelbrot64.go:41*/ gc_cIm3 := y
-							gc_t5 := gc_cRe3
-							gc_t6 := gc_cIm3
-							gc_zRe3 := gc_t5
-							gc_zIm3 := gc_t6
-							var gc_i3 lanes.Int64x4 = lanes.BroadcastInt64x4(0)
-							gc_i3 = gc_vb11
-							gc_lanes2 := gc_all2
-							for {
-								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-								if gc_lanes2.ToBits() == 0 {
-									break
-								}
-								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-								if gc_lanes2.And(gc_if3).ToBits() != 0 {
-									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-								}
-								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-								gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
-							}
-							/*line mandelbrot64.go:41*/ gc_i3.StoreSlice(out[j*width+i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						j := gc_by*gc_bdy + gc_ty
-						/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
-						y := y0 + float64(j)*dy
-						out[j*width+i] = int64(mandel64(x, y, maxIter))
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						j := gc_by*gc_bdy + gc_ty
-						/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
-						y := y0 + float64(j)*dy
-						out[j*width+i] = int64(mandel64(x, y, maxIter))
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
+					y := y0 + float64(j)*dy
+					out[j*width+i] = int64(mandel64(x, y, maxIter))
 				}
 			}
 			gc_ty++

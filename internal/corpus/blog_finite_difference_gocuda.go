@@ -136,66 +136,14 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var i int = gc_tx
-								/*line blog_finite_difference.go:32*/ var si int = i + 4
-								var sj int = gc_ty
-								var j int = gc_bx*gc_bdy + gc_ty
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-								/*line blog_finite_difference.go:37*/ if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
-									break
-								}
-								/*line blog_finite_difference.go:38*/ lanes.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var i int = gc_tx
-							/*line blog_finite_difference.go:32*/ var si int = i + 4
-							var sj int = gc_ty
-							var j int = gc_bx*gc_bdy + gc_ty
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-							/*line blog_finite_difference.go:37*/ if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:38*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:32*/ si := i + 4
-						sj := gc_ty
-						j := gc_bx*gc_bdy + gc_ty
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:32*/ si := i + 4
-						sj := gc_ty
-						j := gc_bx*gc_bdy + gc_ty
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line blog_finite_difference.go:32*/ si := i + 4
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -230,12 +178,12 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_at4 := sF[gc_row4][gc_off4+gc_fastlo2:][:gc_seglen2]
 							gc_at5 := sF[gc_row4][gc_off5+gc_fastlo2:][:gc_seglen2]
 							gc_at6 := sF[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_vstep3 := gc_fastlo2
+							gc_vstep2 := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var i int = gc_tx
 										/*line blog_finite_difference.go:32*/ var si int = i + 4
 										_ = si
@@ -247,15 +195,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var i int = gc_tx
 									/*line blog_finite_difference.go:32*/ var si int = i + 4
 									_ = si
@@ -266,7 +214,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								i := gc_tx
 								_ = i
@@ -284,12 +232,12 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						sF[sj][si+fdMx] = sF[sj][si+1]
 					}
 				} else {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_tx
 								/*line blog_finite_difference.go:32*/ var si int = i + 4
@@ -305,15 +253,15 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_tx
 							/*line blog_finite_difference.go:32*/ var si int = i + 4
@@ -328,7 +276,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line blog_finite_difference.go:32*/ si := i + 4
@@ -428,16 +376,16 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							gc_at13 := sF[gc_row7][gc_off13+gc_fastlo3:][:gc_seglen3]
 							gc_at14 := sF[gc_row7][gc_off14+gc_fastlo3:][:gc_seglen3]
 							gc_at15 := sF[gc_row7][gc_off15+gc_fastlo3:][:gc_seglen3]
-							gc_vstep5 := gc_fastlo3
+							gc_vstep4 := gc_fastlo3
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								var gc_stop4 bool
+								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 									/*line blog_finite_difference.go:49*/ gc_vb13 := lanes.BroadcastFloat32x16(cAx)
 									gc_vb14 := lanes.BroadcastFloat32x16(cBx)
 									gc_vb15 := lanes.BroadcastFloat32x16(cCx)
 									gc_vb16 := lanes.BroadcastFloat32x16(cDx)
-									for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-										gc_tx := gc_vstep5
+									for ; gc_vstep4+15 < gc_fasthi3; gc_vstep4 += 16 {
+										gc_tx := gc_vstep4
 										var i int = gc_tx
 										/*line blog_finite_difference.go:32*/ var si int = i + 4
 										_ = si
@@ -449,9 +397,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 										/*line blog_finite_difference.go:36*/ gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop5 {
+									return gc_vstep4, false
+								}(gc_vstep4)
+								if gc_stop4 {
 									return
 								}
 							}
@@ -460,8 +408,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								gc_vb10 := lanes.BroadcastFloat32x8(cBx)
 								gc_vb11 := lanes.BroadcastFloat32x8(cCx)
 								gc_vb12 := lanes.BroadcastFloat32x8(cDx)
-								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep4+7 < gc_fasthi3; gc_vstep4 += 8 {
+									gc_tx := gc_vstep4
 									var i int = gc_tx
 									/*line blog_finite_difference.go:32*/ var si int = i + 4
 									_ = si
@@ -474,7 +422,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep4 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								i := gc_tx
 								_ = i
@@ -498,16 +446,16 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							cDx*(sF[sj][si+4]-sF[sj][si-4])
 					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 							/*line blog_finite_difference.go:49*/ gc_vb5 := lanes.BroadcastFloat32x16(cAx)
 							gc_vb6 := lanes.BroadcastFloat32x16(cBx)
 							gc_vb7 := lanes.BroadcastFloat32x16(cCx)
 							gc_vb8 := lanes.BroadcastFloat32x16(cDx)
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_tx
 								/*line blog_finite_difference.go:32*/ var si int = i + 4
@@ -524,9 +472,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								gc_vb5.Mul(lanes.LoadFloat32x16Slice(gc_row6[5:]).Sub(lanes.LoadFloat32x16Slice(gc_row6[3:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x16Slice(gc_row6[6:]).Sub(lanes.LoadFloat32x16Slice(gc_row6[2:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x16Slice(gc_row6[7:]).Sub(lanes.LoadFloat32x16Slice(gc_row6[1:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x16Slice(gc_row6[8:]).Sub(lanes.LoadFloat32x16Slice(gc_row6[0:])))).StoreSlice(df[globalIdx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -535,8 +483,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						gc_vb2 := lanes.BroadcastFloat32x8(cBx)
 						gc_vb3 := lanes.BroadcastFloat32x8(cCx)
 						gc_vb4 := lanes.BroadcastFloat32x8(cDx)
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_tx
 							/*line blog_finite_difference.go:32*/ var si int = i + 4
@@ -554,7 +502,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line blog_finite_difference.go:32*/ si := i + 4
@@ -1075,66 +1023,14 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var si int = gc_tx
-								var j int = gc_ty
-								/*line blog_finite_difference.go:104*/ var sj int = j + 4
-								var i int = gc_bx*gc_bdx + gc_tx
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-								/*line blog_finite_difference.go:108*/ if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
-									break
-								}
-								/*line blog_finite_difference.go:109*/ lanes.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var si int = gc_tx
-							var j int = gc_ty
-							/*line blog_finite_difference.go:104*/ var sj int = j + 4
-							var i int = gc_bx*gc_bdx + gc_tx
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-							/*line blog_finite_difference.go:108*/ if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:109*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -1155,7 +1051,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				continue
 			}
 			gc_row2 := (gc_ty + 4) - 4
-			/*line blog_finite_difference.go:129*/ gc_row3 := (gc_ty + 4) + fdMy - 5
+			gc_row3 := (gc_ty + 4) + fdMy - 5
 			gc_row4 := (gc_ty + 4) + fdMy
 			gc_row5 := (gc_ty + 4) + 1
 			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
@@ -1163,13 +1059,13 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				gc_at4 := sF[gc_row3][:gc_to]
 				gc_at5 := sF[gc_row4][:gc_to]
 				gc_at6 := sF[gc_row5][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var j int = gc_ty
 								var si int = gc_tx
 								_ = si
@@ -1181,15 +1077,15 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var j int = gc_ty
 							var si int = gc_tx
 							_ = si
@@ -1200,76 +1096,19 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line blog_finite_difference.go:113*/ gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
-				} else {
-					gc_vstep2 := gc_from
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line blog_finite_difference.go:113*/ gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line blog_finite_difference.go:113*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_ty
-								var si int = gc_tx
-								/*line blog_finite_difference.go:104*/ var sj int = j + 4
-								{
-									/*line blog_finite_difference.go:113*/ if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
-										break
-									}
-									/*line blog_finite_difference.go:113*/ lanes.LoadFloat32x16Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
-									/*line blog_finite_difference.go:113*/ lanes.LoadFloat32x16Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_pos.Thread = gc_base + gc_tx
-							var j int = gc_ty
-							var si int = gc_tx
-							/*line blog_finite_difference.go:104*/ var sj int = j + 4
-							/*line blog_finite_difference.go:113*/ if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:113*/ lanes.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
-							/*line blog_finite_difference.go:113*/ lanes.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_ty
-						si := gc_tx
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						/*line blog_finite_difference.go:113*/ sF[sj-4][si] = sF[sj+fdMy-5][si]
-						sF[sj+fdMy][si] = sF[sj+1][si]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_ty
-						si := gc_tx
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						/*line blog_finite_difference.go:113*/ sF[sj-4][si] = sF[sj+fdMy-5][si]
-						sF[sj+fdMy][si] = sF[sj+1][si]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					/*line blog_finite_difference.go:113*/ sF[sj-4][si] = sF[sj+fdMy-5][si]
+					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
 			}
 			gc_ty++
@@ -1281,7 +1120,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			/*line blog_finite_difference.go:127*/ gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
 			gc_row8 := (gc_ty + 4) + 2
@@ -1300,17 +1139,17 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				gc_at13 := sF[gc_row11][:gc_bdx]
 				gc_at14 := sF[gc_row12][:gc_bdx]
 				gc_at15 := sF[gc_row13][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							/*line blog_finite_difference.go:119*/ gc_vb13 := lanes.BroadcastFloat32x16(cAy)
 							gc_vb14 := lanes.BroadcastFloat32x16(cBy)
 							gc_vb15 := lanes.BroadcastFloat32x16(cCy)
 							gc_vb16 := lanes.BroadcastFloat32x16(cDy)
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var si int = gc_tx
 								_ = si
 								var j int = gc_ty
@@ -1322,9 +1161,9 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 								/*line blog_finite_difference.go:107*/ gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -1333,8 +1172,8 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						gc_vb10 := lanes.BroadcastFloat32x8(cBy)
 						gc_vb11 := lanes.BroadcastFloat32x8(cCy)
 						gc_vb12 := lanes.BroadcastFloat32x8(cDy)
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var si int = gc_tx
 							_ = si
 							var j int = gc_ty
@@ -1347,96 +1186,25 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-						/*line blog_finite_difference.go:119*/ gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-							cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
-							cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
-							cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
-					}
-				} else {
-					gc_vstep3 := 0
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						/*line blog_finite_difference.go:119*/ gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-							cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
-							cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
-							cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
-					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line blog_finite_difference.go:119*/ gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							/*line blog_finite_difference.go:119*/ gc_vb5 := lanes.BroadcastFloat32x16(cAy)
-							gc_vb6 := lanes.BroadcastFloat32x16(cBy)
-							gc_vb7 := lanes.BroadcastFloat32x16(cCy)
-							gc_vb8 := lanes.BroadcastFloat32x16(cDy)
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_pos.Thread = gc_base + gc_tx
-								var si int = gc_tx
-								var j int = gc_ty
-								/*line blog_finite_difference.go:104*/ var sj int = j + 4
-								var i int = gc_bx*gc_bdx + gc_tx
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-								/*line blog_finite_difference.go:119*/ if si < 0 || si > len(sF[sj+1])-16 || si > len(sF[sj-1])-16 || si > len(sF[sj+2])-16 || si > len(sF[sj-2])-16 || si > len(sF[sj+3])-16 || si > len(sF[sj-3])-16 || si > len(sF[sj+4])-16 || si > len(sF[sj-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
-									break
-								}
-								/*line blog_finite_difference.go:120*/ gc_vb5.Mul(lanes.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line blog_finite_difference.go:119*/ gc_vb := lanes.BroadcastFloat32x8(cAy)
-						gc_vb2 := lanes.BroadcastFloat32x8(cBy)
-						gc_vb3 := lanes.BroadcastFloat32x8(cCy)
-						gc_vb4 := lanes.BroadcastFloat32x8(cDy)
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_pos.Thread = gc_base + gc_tx
-							var si int = gc_tx
-							var j int = gc_ty
-							/*line blog_finite_difference.go:104*/ var sj int = j + 4
-							var i int = gc_bx*gc_bdx + gc_tx
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-							/*line blog_finite_difference.go:119*/ if si < 0 || si > len(sF[sj+1])-8 || si > len(sF[sj-1])-8 || si > len(sF[sj+2])-8 || si > len(sF[sj-2])-8 || si > len(sF[sj+3])-8 || si > len(sF[sj-3])-8 || si > len(sF[sj+4])-8 || si > len(sF[sj-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-								break
-							}
-							/*line blog_finite_difference.go:120*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:119*/ df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
-							cBy*(sF[sj+2][si]-sF[sj-2][si]) +
-							cCy*(sF[sj+3][si]-sF[sj-3][si]) +
-							cDy*(sF[sj+4][si]-sF[sj-4][si])
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:119*/ df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
-							cBy*(sF[sj+2][si]-sF[sj-2][si]) +
-							cCy*(sF[sj+3][si]-sF[sj-3][si]) +
-							cDy*(sF[sj+4][si]-sF[sj-4][si])
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:119*/ df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
+						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
+						cCy*(sF[sj+3][si]-sF[sj-3][si]) +
+						cDy*(sF[sj+4][si]-sF[sj-4][si])
 				}
 			}
 			gc_ty++
@@ -1590,60 +1358,12 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var si int = gc_tx
-								var sj_ int = gc_ty + 4
-								{
-									/*line blog_finite_difference.go:146*/ if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
-										break
-									}
-									/*line blog_finite_difference.go:146*/ lanes.LoadFloat32x16Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
-									/*line blog_finite_difference.go:146*/ lanes.LoadFloat32x16Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var si int = gc_tx
-							var sj_ int = gc_ty + 4
-							/*line blog_finite_difference.go:146*/ if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:146*/ lanes.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
-							/*line blog_finite_difference.go:146*/ lanes.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						sj_ := gc_ty + 4
-						/*line blog_finite_difference.go:146*/ sF[sj_-4][si] = sF[sj_+fdMy-5][si]
-						sF[sj_+fdMy][si] = sF[sj_+1][si]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						sj_ := gc_ty + 4
-						/*line blog_finite_difference.go:146*/ sF[sj_-4][si] = sF[sj_+fdMy-5][si]
-						sF[sj_+fdMy][si] = sF[sj_+1][si]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					sj_ := gc_ty + 4
+					/*line blog_finite_difference.go:146*/ sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
 			}
 			gc_ty++
@@ -1821,66 +1541,14 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var si int = gc_tx
-								var k int = gc_ty
-								/*line blog_finite_difference.go:173*/ var sk int = k + 4
-								var i int = gc_bx*gc_bdx + gc_tx
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-								/*line blog_finite_difference.go:177*/ if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sk])-16 {
-									break
-								}
-								/*line blog_finite_difference.go:178*/ lanes.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var si int = gc_tx
-							var k int = gc_ty
-							/*line blog_finite_difference.go:173*/ var sk int = k + 4
-							var i int = gc_bx*gc_bdx + gc_tx
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-							/*line blog_finite_difference.go:177*/ if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sk])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:178*/ lanes.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
 				}
 			}
 			gc_ty++
@@ -1901,7 +1569,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				continue
 			}
 			gc_row2 := (gc_ty + 4) - 4
-			/*line blog_finite_difference.go:198*/ gc_row3 := (gc_ty + 4) + fdMz - 5
+			gc_row3 := (gc_ty + 4) + fdMz - 5
 			gc_row4 := (gc_ty + 4) + fdMz
 			gc_row5 := (gc_ty + 4) + 1
 			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
@@ -1909,13 +1577,13 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				gc_at4 := sF[gc_row3][:gc_to]
 				gc_at5 := sF[gc_row4][:gc_to]
 				gc_at6 := sF[gc_row5][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var k int = gc_ty
 								var si int = gc_tx
 								_ = si
@@ -1927,15 +1595,15 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var k int = gc_ty
 							var si int = gc_tx
 							_ = si
@@ -1946,76 +1614,19 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line blog_finite_difference.go:182*/ gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
-				} else {
-					gc_vstep2 := gc_from
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line blog_finite_difference.go:182*/ gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line blog_finite_difference.go:182*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var k int = gc_ty
-								var si int = gc_tx
-								/*line blog_finite_difference.go:173*/ var sk int = k + 4
-								{
-									/*line blog_finite_difference.go:182*/ if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
-										break
-									}
-									/*line blog_finite_difference.go:182*/ lanes.LoadFloat32x16Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
-									/*line blog_finite_difference.go:182*/ lanes.LoadFloat32x16Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_pos.Thread = gc_base + gc_tx
-							var k int = gc_ty
-							var si int = gc_tx
-							/*line blog_finite_difference.go:173*/ var sk int = k + 4
-							/*line blog_finite_difference.go:182*/ if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:182*/ lanes.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
-							/*line blog_finite_difference.go:182*/ lanes.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_ty
-						si := gc_tx
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						/*line blog_finite_difference.go:182*/ sF[sk-4][si] = sF[sk+fdMz-5][si]
-						sF[sk+fdMz][si] = sF[sk+1][si]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_ty
-						si := gc_tx
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						/*line blog_finite_difference.go:182*/ sF[sk-4][si] = sF[sk+fdMz-5][si]
-						sF[sk+fdMz][si] = sF[sk+1][si]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					/*line blog_finite_difference.go:182*/ sF[sk-4][si] = sF[sk+fdMz-5][si]
+					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
 			}
 			gc_ty++
@@ -2027,7 +1638,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			/*line blog_finite_difference.go:196*/ gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
 			gc_row6 := (gc_ty + 4) + 1
 			gc_row7 := (gc_ty + 4) - 1
 			gc_row8 := (gc_ty + 4) + 2
@@ -2046,17 +1657,17 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				gc_at13 := sF[gc_row11][:gc_bdx]
 				gc_at14 := sF[gc_row12][:gc_bdx]
 				gc_at15 := sF[gc_row13][:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							/*line blog_finite_difference.go:188*/ gc_vb13 := lanes.BroadcastFloat32x16(cAz)
 							gc_vb14 := lanes.BroadcastFloat32x16(cBz)
 							gc_vb15 := lanes.BroadcastFloat32x16(cCz)
 							gc_vb16 := lanes.BroadcastFloat32x16(cDz)
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var si int = gc_tx
 								_ = si
 								var k int = gc_ty
@@ -2068,9 +1679,9 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 								/*line blog_finite_difference.go:176*/ gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -2079,8 +1690,8 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						gc_vb10 := lanes.BroadcastFloat32x8(cBz)
 						gc_vb11 := lanes.BroadcastFloat32x8(cCz)
 						gc_vb12 := lanes.BroadcastFloat32x8(cDz)
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var si int = gc_tx
 							_ = si
 							var k int = gc_ty
@@ -2093,96 +1704,25 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-						/*line blog_finite_difference.go:188*/ gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-							cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
-							cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
-							cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
-					}
-				} else {
-					gc_vstep3 := 0
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						/*line blog_finite_difference.go:188*/ gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-							cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
-							cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
-							cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
-					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line blog_finite_difference.go:188*/ gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							/*line blog_finite_difference.go:188*/ gc_vb5 := lanes.BroadcastFloat32x16(cAz)
-							gc_vb6 := lanes.BroadcastFloat32x16(cBz)
-							gc_vb7 := lanes.BroadcastFloat32x16(cCz)
-							gc_vb8 := lanes.BroadcastFloat32x16(cDz)
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_pos.Thread = gc_base + gc_tx
-								var si int = gc_tx
-								var k int = gc_ty
-								/*line blog_finite_difference.go:173*/ var sk int = k + 4
-								var i int = gc_bx*gc_bdx + gc_tx
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-								/*line blog_finite_difference.go:188*/ if si < 0 || si > len(sF[sk+1])-16 || si > len(sF[sk-1])-16 || si > len(sF[sk+2])-16 || si > len(sF[sk-2])-16 || si > len(sF[sk+3])-16 || si > len(sF[sk-3])-16 || si > len(sF[sk+4])-16 || si > len(sF[sk-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
-									break
-								}
-								/*line blog_finite_difference.go:189*/ gc_vb5.Mul(lanes.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(lanes.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(lanes.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(lanes.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line blog_finite_difference.go:188*/ gc_vb := lanes.BroadcastFloat32x8(cAz)
-						gc_vb2 := lanes.BroadcastFloat32x8(cBz)
-						gc_vb3 := lanes.BroadcastFloat32x8(cCz)
-						gc_vb4 := lanes.BroadcastFloat32x8(cDz)
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_pos.Thread = gc_base + gc_tx
-							var si int = gc_tx
-							var k int = gc_ty
-							/*line blog_finite_difference.go:173*/ var sk int = k + 4
-							var i int = gc_bx*gc_bdx + gc_tx
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-							/*line blog_finite_difference.go:188*/ if si < 0 || si > len(sF[sk+1])-8 || si > len(sF[sk-1])-8 || si > len(sF[sk+2])-8 || si > len(sF[sk-2])-8 || si > len(sF[sk+3])-8 || si > len(sF[sk-3])-8 || si > len(sF[sk+4])-8 || si > len(sF[sk-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
-								break
-							}
-							/*line blog_finite_difference.go:189*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(lanes.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:188*/ df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
-							cBz*(sF[sk+2][si]-sF[sk-2][si]) +
-							cCz*(sF[sk+3][si]-sF[sk-3][si]) +
-							cDz*(sF[sk+4][si]-sF[sk-4][si])
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:188*/ df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
-							cBz*(sF[sk+2][si]-sF[sk-2][si]) +
-							cCz*(sF[sk+3][si]-sF[sk-3][si]) +
-							cDz*(sF[sk+4][si]-sF[sk-4][si])
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:188*/ df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
+						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
+						cCz*(sF[sk+3][si]-sF[sk-3][si]) +
+						cDz*(sF[sk+4][si]-sF[sk-4][si])
 				}
 			}
 			gc_ty++
@@ -2336,60 +1876,12 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var si int = gc_tx
-								var k_ int = gc_ty + 4
-								{
-									/*line blog_finite_difference.go:215*/ if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
-										break
-									}
-									/*line blog_finite_difference.go:215*/ lanes.LoadFloat32x16Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
-									/*line blog_finite_difference.go:215*/ lanes.LoadFloat32x16Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var si int = gc_tx
-							var k_ int = gc_ty + 4
-							/*line blog_finite_difference.go:215*/ if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
-								break
-							}
-							/*line blog_finite_difference.go:215*/ lanes.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
-							/*line blog_finite_difference.go:215*/ lanes.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k_ := gc_ty + 4
-						/*line blog_finite_difference.go:215*/ sF[k_-4][si] = sF[k_+fdMz-5][si]
-						sF[k_+fdMz][si] = sF[k_+1][si]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k_ := gc_ty + 4
-						/*line blog_finite_difference.go:215*/ sF[k_-4][si] = sF[k_+fdMz-5][si]
-						sF[k_+fdMz][si] = sF[k_+1][si]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k_ := gc_ty + 4
+					/*line blog_finite_difference.go:215*/ sF[k_-4][si] = sF[k_+fdMz-5][si]
+					sF[k_+fdMz][si] = sF[k_+1][si]
 				}
 			}
 			gc_ty++

@@ -124,56 +124,12 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line blog_memory.go:16*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line blog_memory.go:16*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line blog_memory.go:16*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[i:])).Add(lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line blog_memory.go:16*/ gc_vb := lanes.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line blog_memory.go:16*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line blog_memory.go:16*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -303,59 +259,13 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line blog_memory.go:26*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line blog_memory.go:26*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line blog_memory.go:27*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[i:])).Add(lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line blog_memory.go:26*/ gc_vb := lanes.BroadcastFloat32x8(a)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_memory.go:26*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-									break
-								}
-								/*line blog_memory.go:27*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -552,48 +462,10 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tt int = gc_tx
-							/*line blog_memory.go:39*/ if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-								break
-							}
-							/*line blog_memory.go:40*/ lanes.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tt int = gc_tx
-						/*line blog_memory.go:39*/ if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
-							break
-						}
-						/*line blog_memory.go:40*/ lanes.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tt := gc_tx
-					/*line blog_memory.go:39*/ s[tt] = d[tt]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tt := gc_tx
-					/*line blog_memory.go:39*/ s[tt] = d[tt]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tt := gc_tx
+				/*line blog_memory.go:39*/ s[tt] = d[tt]
 			}
 		}
 	}
@@ -602,16 +474,9 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 		/*line blog_memory.go:47*/ gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for gc_tx, gc_idx := gc_vstep3, gc_off+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line blog_memory.go:41*/ gc_at3[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_vstep2 := 0
-				for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line blog_memory.go:41*/ gc_at3[gc_tx] = s[gc_idx]
-				}
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line blog_memory.go:41*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -715,48 +580,10 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tt int = gc_tx
-							/*line blog_memory.go:52*/ if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
-								break
-							}
-							/*line blog_memory.go:53*/ lanes.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tt int = gc_tx
-						/*line blog_memory.go:52*/ if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
-							break
-						}
-						/*line blog_memory.go:53*/ lanes.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tt := gc_tx
-					/*line blog_memory.go:52*/ s[tt] = d[tt]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tt := gc_tx
-					/*line blog_memory.go:52*/ s[tt] = d[tt]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tt := gc_tx
+				/*line blog_memory.go:52*/ s[tt] = d[tt]
 			}
 		}
 	}
@@ -765,16 +592,9 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 		/*line blog_memory.go:60*/ gc_off := n - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for gc_tx, gc_idx := gc_vstep3, gc_off+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line blog_memory.go:54*/ gc_at3[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_vstep2 := 0
-				for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line blog_memory.go:54*/ gc_at3[gc_tx] = s[gc_idx]
-				}
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line blog_memory.go:54*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1450,39 +1270,7 @@ func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []fl
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastFloat32x16(1)
-						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-							if i < 0 || i > len(a)-16 {
-								break
-							}
-							/*line blog_memory.go:65*/ lanes.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat32x8(1)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-						if i < 0 || i > len(a)-8 {
-							break
-						}
-						/*line blog_memory.go:65*/ lanes.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1549,39 +1337,7 @@ func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int3
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastInt32x16(1)
-						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-							if i < 0 || i > len(a)-16 {
-								break
-							}
-							/*line blog_memory.go:65*/ lanes.LoadInt32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-						if i < 0 || i > len(a)-8 {
-							break
-						}
-						/*line blog_memory.go:65*/ lanes.LoadInt32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1648,39 +1404,7 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastUint32x16(1)
-						for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-							if i < 0 || i > len(a)-16 {
-								break
-							}
-							/*line blog_memory.go:65*/ lanes.LoadUint32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastUint32x8(1)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
-						if i < 0 || i > len(a)-8 {
-							break
-						}
-						/*line blog_memory.go:65*/ lanes.LoadUint32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

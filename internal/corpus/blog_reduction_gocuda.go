@@ -239,80 +239,14 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x16Slice(in[i:]))
-									/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-								/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:63*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:63*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
@@ -686,108 +620,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_lo2; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:74*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:75*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:75*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:75*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				gc_vstep5 := gc_hi2
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-					{
-						gc_tx := gc_vstep5 + 0
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:77*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep5 + 1
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:75*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep5 + 2
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:75*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep5 + 3
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:75*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep3 := 0
 				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:73*/ var sum int32
+						/*line blog_reduction.go:74*/ var sum int32
 						/*line blog_reduction.go:51*/ var r int32 = val
 						/*line blog_reduction.go:65*/ sum = r
 						gc_s_sum[gc_rank] = sum
@@ -875,6 +714,101 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:73*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
@@ -888,59 +822,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-						{
-							gc_tx := gc_vstep6 + 0
-							gc_rank := gc_base + gc_tx
-							val := gc_s_val[gc_rank]
-							/*line blog_reduction.go:88*/ var sum int32
-							/*line blog_reduction.go:51*/ var r int32 = val
-							/*line blog_reduction.go:65*/ sum = r
-							/*line blog_reduction.go:67*/ gc_at2[0] = sum
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_vstep6 + 1
-							gc_rank := gc_base + gc_tx
-							val := gc_s_val[gc_rank]
-							/*line blog_reduction.go:78*/ var sum int32
-							/*line blog_reduction.go:51*/ var r int32 = val
-							/*line blog_reduction.go:65*/ sum = r
-							/*line blog_reduction.go:67*/ gc_at2[0] = sum
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_vstep6 + 2
-							gc_rank := gc_base + gc_tx
-							val := gc_s_val[gc_rank]
-							/*line blog_reduction.go:78*/ var sum int32
-							/*line blog_reduction.go:51*/ var r int32 = val
-							/*line blog_reduction.go:65*/ sum = r
-							/*line blog_reduction.go:67*/ gc_at2[0] = sum
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_vstep6 + 3
-							gc_rank := gc_base + gc_tx
-							val := gc_s_val[gc_rank]
-							/*line blog_reduction.go:78*/ var sum int32
-							/*line blog_reduction.go:51*/ var r int32 = val
-							/*line blog_reduction.go:65*/ sum = r
-							/*line blog_reduction.go:67*/ gc_at2[0] = sum
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:77*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						/*line blog_reduction.go:67*/ gc_at2[0] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
 					gc_vstep5 := gc_from
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						{
@@ -985,6 +866,59 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						}
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:88*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:77*/ var sum int32
@@ -2054,80 +1988,14 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x16Slice(in[i:]))
-									/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-								/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:114*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:114*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
@@ -2484,80 +2352,14 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x16Slice(in[i:]))
-									/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-								/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:129*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:129*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
@@ -2931,108 +2733,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_lo2; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:74*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:141*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:141*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:141*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				gc_vstep5 := gc_hi2
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-					{
-						gc_tx := gc_vstep5 + 0
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:143*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep5 + 1
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:141*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep5 + 2
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:141*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep5 + 3
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:141*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep3 := 0
 				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
 					{
 						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:73*/ var sum int32
+						/*line blog_reduction.go:74*/ var sum int32
 						/*line blog_reduction.go:51*/ var r int32 = val
 						/*line blog_reduction.go:131*/ sum = r
 						gc_s_sum[gc_rank] = sum
@@ -3120,6 +2827,101 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
 				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:73*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
@@ -3130,64 +2932,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep6 := gc_from
-				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-					{
-						gc_tx := gc_vstep6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:150*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:143*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:143*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_vstep6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:143*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:131*/ sum = r
-						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:143*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
 				gc_vstep5 := gc_from
 				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 					{
@@ -3236,6 +2980,64 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:150*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -3472,119 +3274,20 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep3 := gc_from
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
-										gc_rank := gc_base + gc_tx
-										/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-										var i int = gc_bx*gc_bdx + gc_tx + gc_off
-										/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-16 {
-											break
-										}
-										/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x16Slice(in[i:]))
-										/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-									}
-									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop2 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
-										break
-									}
-									/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-									/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep3 > gc_from {
-								gc_more = true
-							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								sum := gc_s_sum[gc_rank]
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line blog_reduction.go:144*/ sum += in[i]
-								gc_s_sum[gc_rank] = sum
-							}
-						} else {
-							gc_vstep2 := gc_from
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
-								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							if gc_vstep2 > gc_from {
-								gc_more = true
-							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								sum := gc_s_sum[gc_rank]
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line blog_reduction.go:144*/ sum += in[i]
-								gc_s_sum[gc_rank] = sum
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
 						}
 					}
 				}
 			}
 		}
 		if compiled.SIMDBuild {
-			gc_vstep4 := 0
-			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-				{
-					gc_rank := gc_vstep4 + 0
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
-				}
-				{
-					gc_rank := gc_vstep4 + 1
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
-				}
-				{
-					gc_rank := gc_vstep4 + 2
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
-				}
-				{
-					gc_rank := gc_vstep4 + 3
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
-				}
-			}
-			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
-			}
-		} else {
 			gc_vstep3 := 0
 			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 				{
@@ -3613,6 +3316,39 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				{
+					gc_rank := gc_vstep2 + 0
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep2 + 1
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep2 + 2
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep2 + 3
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)

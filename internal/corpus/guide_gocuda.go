@@ -101,48 +101,10 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_tx
-								/*line guide.go:19*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-									break
-								}
-								/*line guide.go:20*/ lanes.LoadFloat32x16Slice(a[i:]).Add(lanes.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line guide.go:19*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-								break
-							}
-							/*line guide.go:20*/ lanes.LoadFloat32x8Slice(a[i:]).Add(lanes.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line guide.go:19*/ c[i] = a[i] + b[i]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line guide.go:19*/ c[i] = a[i] + b[i]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line guide.go:19*/ c[i] = a[i] + b[i]
 				}
 			}
 		}

@@ -104,34 +104,12 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var tid int = gc_bx*gc_bdx + gc_tx
-							/*line numba.go:27*/ if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
-								break
-							}
-							/*line numba.go:27*/ lanes.LoadFloat64x4Slice(a[tid:]).Add(lanes.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
 				}
 			}
 		}
@@ -709,39 +687,13 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var x int = gc_bx*gc_bdx + gc_tx
-							var y int = gc_by*gc_bdy + gc_ty
-							/*line numba.go:61*/ tmp := lanes.LoadFloat32x4Slice(gc_s_tmp[gc_rank:])
-							/*line numba.go:92*/ if (y*cCols+x) < 0 || (y*cCols+x) > len(c)-4 {
-								break
-							}
-							/*line numba.go:92*/ tmp.ConvertToFloat64().StoreSlice(c[y*cCols+x:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					tmp := gc_s_tmp[gc_rank]
+					/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 				}
 			}
 			gc_ty++
@@ -1009,90 +961,19 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							var tid int = gc_bx*gc_bdx + gc_tx
-							/*line numba.go:147*/ if tid < 0 || tid > len(inputArray)-16 || tx < 0 || tx > len(temp)-16 {
-								break
-							}
-							/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
-								/*line numba.go:147*/ lanes.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-							} else {
-								/*line numba.go:148*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line numba.go:147*/ lanes.LoadFloat32x16Slice(inputArray[tid:]).Merge(lanes.LoadFloat32x16Slice(temp[tx:]), gc_if2).StoreSlice(temp[tx:])
-								}
-								gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line numba.go:148*/ lanes.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(lanes.LoadFloat32x16Slice(temp[tx:]), gc_else2).StoreSlice(temp[tx:])
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						var tid int = gc_bx*gc_bdx + gc_tx
-						/*line numba.go:147*/ if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
-							break
-						}
-						/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
-							/*line numba.go:147*/ lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-						} else {
-							/*line numba.go:148*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line numba.go:147*/ lanes.LoadFloat32x8Slice(inputArray[tid:]).Merge(lanes.LoadFloat32x8Slice(temp[tx:]), gc_if).StoreSlice(temp[tx:])
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line numba.go:148*/ lanes.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(lanes.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-					/*line numba.go:147*/ if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					tid := gc_bx*gc_bdx + gc_tx
-					/*line numba.go:147*/ if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				tid := gc_bx*gc_bdx + gc_tx
+				/*line numba.go:147*/ if tid < len(inputArray) {
+					temp[tx] = inputArray[tid]
+				} else {
+					temp[tx] = float32(math.Inf(-1))
 				}
 			}
 		}
 	}
-	s := blockSize / 2
+	/*line numba.go:156*/ s := blockSize / 2
 	for ; s > 0; s /= 2 {
 		if compiled.SIMDBuild {
 			lanes.ClearAVXUpperBits()
@@ -1112,52 +993,27 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 				gc_at3 := temp[:gc_to]
 				gc_at4 := temp[gc_off2:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1177,28 +1033,15 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line numba.go:167*/ gc_at5[0] = temp[0]
-					}
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

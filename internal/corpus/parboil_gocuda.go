@@ -184,58 +184,12 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_pos.Thread = gc_base + gc_tx
-									/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
-									/*line parboil.go:40*/ var av lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									_ = av
-									/*line parboil.go:41*/ if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-16 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-16 {
-										break
-									}
-									/*line parboil.go:42*/ lanes.LoadFloat32x16Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
-								/*line parboil.go:40*/ var av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								_ = av
-								/*line parboil.go:41*/ if (n+(i_+gc_ty)*ldb) < 0 || (n+(i_+gc_ty)*ldb) > len(b)-8 || gc_tx < 0 || gc_tx > len(bS[gc_ty])-8 {
-									break
-								}
-								/*line parboil.go:42*/ lanes.LoadFloat32x8Slice(b[n+(i_+gc_ty)*ldb:]).StoreSlice(bS[gc_ty][gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
-							/*line parboil.go:40*/ var av float32
-							bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
-							_ = av
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
-							/*line parboil.go:40*/ var av float32
-							bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
-							_ = av
-						}
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
+						/*line parboil.go:40*/ var av float32
+						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
+						_ = av
 					}
 				}
 				gc_ty++
@@ -2226,58 +2180,12 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-								{
-									if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
-										break
-									}
-									/*line parboil.go:254*/ real_ := lanes.LoadFloat32x16Slice(phiR[indexK:])
-									/*line parboil.go:254*/ imag_ := lanes.LoadFloat32x16Slice(phiI[indexK:])
-									real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-							/*line parboil.go:254*/ if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
-								break
-							}
-							/*line parboil.go:254*/ real_ := lanes.LoadFloat32x8Slice(phiR[indexK:])
-							/*line parboil.go:254*/ imag_ := lanes.LoadFloat32x8Slice(phiI[indexK:])
-							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+					/*line parboil.go:254*/ real_ := phiR[indexK]
+					imag_ := phiI[indexK]
+					phiMag[indexK] = real_*real_ + imag_*imag_
 				}
 			}
 		}

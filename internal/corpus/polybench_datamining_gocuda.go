@@ -120,52 +120,10 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0.0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:35*/ if j < 0 || j > len(mean)-16 {
-											break
-										}
-										/*line polybench_datamining.go:35*/ gc_vb2.StoreSlice(mean[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0.0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:35*/ if j < 0 || j > len(mean)-8 {
-									break
-								}
-								/*line polybench_datamining.go:35*/ gc_vb.StoreSlice(mean[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:35*/ mean[j] = 0.0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:35*/ mean[j] = 0.0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:35*/ mean[j] = 0.0
 					}
 				}
 			}
@@ -184,13 +142,13 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
 					gc_at2 := mean[gc_off2:][:gc_to]
 					gc_at3 := data[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
@@ -198,26 +156,22 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								/*line polybench_datamining.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
 					} else {
-						gc_vstep2 := gc_from
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							{
 								gc_tx := gc_vstep2 + 0
@@ -236,55 +190,15 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 								/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:37*/ if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
-											break
-										}
-										/*line polybench_datamining.go:37*/ lanes.LoadFloat32x16Slice(mean[j:]).Add(lanes.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:37*/ if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
-									break
-								}
-								/*line polybench_datamining.go:37*/ lanes.LoadFloat32x8Slice(mean[j:]).Add(lanes.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -301,14 +215,14 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 				gc_off4 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
 					gc_at4 := mean[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								/*line polybench_datamining.go:39*/ gc_vb8 := lanes.BroadcastFloat32x16(corrFloatN)
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
@@ -316,27 +230,23 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							/*line polybench_datamining.go:39*/ gc_vb7 := lanes.BroadcastFloat32x8(corrFloatN)
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								/*line polybench_datamining.go:34*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_at4[gc_tx] /= corrFloatN
-						}
 					} else {
-						gc_vstep3 := gc_from
 						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 							{
 								gc_tx := gc_vstep3 + 0
@@ -355,57 +265,15 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 								/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
-						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								/*line polybench_datamining.go:39*/ gc_vb6 := lanes.BroadcastFloat32x16(corrFloatN)
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:39*/ if j < 0 || j > len(mean)-16 {
-											break
-										}
-										/*line polybench_datamining.go:39*/ lanes.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line polybench_datamining.go:39*/ gc_vb5 := lanes.BroadcastFloat32x8(corrFloatN)
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:39*/ if j < 0 || j > len(mean)-8 {
-									break
-								}
-								/*line polybench_datamining.go:39*/ lanes.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
 					}
 				}
 			}
@@ -519,52 +387,10 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0.0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:51*/ if j < 0 || j > len(std)-16 {
-											break
-										}
-										/*line polybench_datamining.go:51*/ gc_vb2.StoreSlice(std[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0.0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:51*/ if j < 0 || j > len(std)-8 {
-									break
-								}
-								/*line polybench_datamining.go:51*/ gc_vb.StoreSlice(std[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:51*/ std[j] = 0.0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:51*/ std[j] = 0.0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:51*/ std[j] = 0.0
 					}
 				}
 			}
@@ -584,13 +410,13 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 					gc_at2 := std[gc_off2:][:gc_to]
 					gc_at3 := data[gc_off3:][:gc_to]
 					gc_at4 := mean[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
@@ -598,75 +424,30 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								/*line polybench_datamining.go:50*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:53*/ gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:53*/ gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:53*/ gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:53*/ if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
-											break
-										}
-										/*line polybench_datamining.go:53*/ lanes.LoadFloat32x16Slice(std[j:]).Add(lanes.LoadFloat32x16Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x16Slice(mean[j:])).Mul(lanes.LoadFloat32x16Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:53*/ if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
-									break
-								}
-								/*line polybench_datamining.go:53*/ lanes.LoadFloat32x8Slice(std[j:]).Add(lanes.LoadFloat32x8Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x8Slice(mean[j:])).Mul(lanes.LoadFloat32x8Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:53*/ std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:53*/ std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:53*/ std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
 					}
 				}
 			}
@@ -683,16 +464,16 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 				gc_off4 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(std) && gc_to <= len(std)-gc_off4 {
 					gc_at5 := std[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								/*line polybench_datamining.go:55*/ gc_vb14 := lanes.BroadcastFloat32x16(corrFloatN)
 								/*line polybench_datamining.go:57*/ gc_vb15 := lanes.BroadcastFloat32x16(corrEps)
 								gc_vb16 := lanes.BroadcastFloat32x16(1.0)
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
@@ -708,9 +489,9 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
@@ -718,8 +499,8 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							/*line polybench_datamining.go:55*/ gc_vb11 := lanes.BroadcastFloat32x8(corrFloatN)
 							/*line polybench_datamining.go:57*/ gc_vb12 := lanes.BroadcastFloat32x8(corrEps)
 							gc_vb13 := lanes.BroadcastFloat32x8(1.0)
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								/*line polybench_datamining.go:50*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb11).StoreSlice(gc_at5[gc_tx:])
@@ -734,15 +515,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:55*/ gc_at5[gc_tx] /= corrFloatN
-							gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
-							if gc_at5[gc_tx] <= corrEps {
-								gc_at5[gc_tx] = 1.0
-							}
-						}
 					} else {
-						gc_vstep3 := gc_from
 						/*line polybench_datamining.go:55*/ gc_vb4 := lanes.BroadcastFloat32x8(corrFloatN)
 						/*line polybench_datamining.go:57*/ gc_vb5 := lanes.BroadcastFloat32x8(corrEps)
 						gc_vb6 := lanes.BroadcastFloat32x8(1.0)
@@ -760,108 +533,22 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 								/*line polybench_datamining.go:50*/ gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:55*/ gc_at5[gc_tx] /= corrFloatN
-							gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
-							if gc_at5[gc_tx] <= corrEps {
-								gc_at5[gc_tx] = 1.0
-							}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_at5[gc_tx] /= corrFloatN
+						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
+						if gc_at5[gc_tx] <= corrEps {
+							gc_at5[gc_tx] = 1.0
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								/*line polybench_datamining.go:55*/ gc_vb8 := lanes.BroadcastFloat32x16(corrFloatN)
-								/*line polybench_datamining.go:57*/ gc_vb9 := lanes.BroadcastFloat32x16(corrEps)
-								gc_vb10 := lanes.BroadcastFloat32x16(1.0)
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-16 {
-											break
-										}
-										/*line polybench_datamining.go:55*/ lanes.LoadFloat32x16Slice(std[j:]).Div(gc_vb8).StoreSlice(std[j:])
-										/*line polybench_datamining.go:55*/ gc_t3 := lanes.LoadFloat32x16Slice(std[j:])
-										gc_x2 := gc_t3
-										gc_t4 := gc_x2.Sqrt()
-										/*line polybench_datamining.go:56*/ gc_t4.StoreSlice(std[j:])
-										/*line polybench_datamining.go:56*/ gc_if2 := lanes.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb9)
-										if gc_if2.ToBits() != 0 {
-											/*line polybench_datamining.go:57*/ gc_vb10.StoreMasked((*[16]float32)(std[j:]), gc_if2)
-										}
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line polybench_datamining.go:55*/ gc_vb5 := lanes.BroadcastFloat32x8(corrFloatN)
-							/*line polybench_datamining.go:57*/ gc_vb6 := lanes.BroadcastFloat32x8(corrEps)
-							gc_vb7 := lanes.BroadcastFloat32x8(1.0)
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-8 {
-									break
-								}
-								/*line polybench_datamining.go:55*/ lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb5).StoreSlice(std[j:])
-								/*line polybench_datamining.go:55*/ gc_t := lanes.LoadFloat32x8Slice(std[j:])
-								gc_x := gc_t
-								gc_t2 := gc_x.Sqrt()
-								/*line polybench_datamining.go:56*/ gc_t2.StoreSlice(std[j:])
-								/*line polybench_datamining.go:56*/ gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb6)
-								if gc_if.ToBits() != 0 {
-									/*line polybench_datamining.go:57*/ gc_vb7.StoreMasked((*[8]float32)(std[j:]), gc_if)
-								}
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:55*/ std[j] /= corrFloatN
-							std[j] = sqrtf(std[j])
-							if std[j] <= corrEps {
-								std[j] = 1.0
-							}
-						}
-					} else {
-						gc_vstep4 := gc_from
-						/*line polybench_datamining.go:55*/ gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
-						/*line polybench_datamining.go:57*/ gc_vb2 := lanes.BroadcastFloat32x8(corrEps)
-						gc_vb3 := lanes.BroadcastFloat32x8(1.0)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							var j int = gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:55*/ if j < 0 || j > len(std)-8 {
-								break
-							}
-							/*line polybench_datamining.go:55*/ lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
-							/*line polybench_datamining.go:55*/ gc_t := lanes.LoadFloat32x8Slice(std[j:])
-							gc_x := gc_t
-							gc_t2 := gc_x.Sqrt()
-							/*line polybench_datamining.go:56*/ gc_t2.StoreSlice(std[j:])
-							/*line polybench_datamining.go:56*/ gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
-							if gc_if.ToBits() != 0 {
-								/*line polybench_datamining.go:57*/ gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
-							}
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:55*/ std[j] /= corrFloatN
-							std[j] = sqrtf(std[j])
-							if std[j] <= corrEps {
-								std[j] = 1.0
-							}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:55*/ std[j] /= corrFloatN
+						std[j] = sqrtf(std[j])
+						if std[j] <= corrEps {
+							std[j] = 1.0
 						}
 					}
 				}
@@ -983,68 +670,14 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line polybench_datamining.go:73*/ gc_vb2 := lanes.BroadcastFloat32x16(corrFloatN)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								{
-									/*line polybench_datamining.go:72*/ if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
-										break
-									}
-									/*line polybench_datamining.go:72*/ lanes.LoadFloat32x16Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
-									gc_x2 := gc_vb2
-									gc_t2 := gc_x2.Sqrt()
-									/*line polybench_datamining.go:72*/ lanes.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(lanes.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line polybench_datamining.go:73*/ gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var j int = gc_bx*gc_bdx + gc_tx
-							var i int = gc_by*gc_bdy + gc_ty
-							/*line polybench_datamining.go:72*/ if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
-								break
-							}
-							/*line polybench_datamining.go:72*/ lanes.LoadFloat32x8Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
-							gc_x := gc_vb
-							gc_t := gc_x.Sqrt()
-							/*line polybench_datamining.go:72*/ lanes.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(lanes.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:72*/ data[i*m+j] -= mean[j]
-						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:72*/ data[i*m+j] -= mean[j]
-						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_datamining.go:72*/ data[i*m+j] -= mean[j]
+					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 				}
 			}
 			gc_ty++
@@ -1229,52 +862,10 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0.0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:103*/ if j < 0 || j > len(mean)-16 {
-											break
-										}
-										/*line polybench_datamining.go:103*/ gc_vb2.StoreSlice(mean[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0.0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:103*/ if j < 0 || j > len(mean)-8 {
-									break
-								}
-								/*line polybench_datamining.go:103*/ gc_vb.StoreSlice(mean[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:103*/ mean[j] = 0.0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:103*/ mean[j] = 0.0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:103*/ mean[j] = 0.0
 					}
 				}
 			}
@@ -1293,13 +884,13 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
 					gc_at2 := mean[gc_off2:][:gc_to]
 					gc_at3 := data[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
@@ -1307,26 +898,22 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								/*line polybench_datamining.go:102*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
 					} else {
-						gc_vstep2 := gc_from
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							{
 								gc_tx := gc_vstep2 + 0
@@ -1345,55 +932,15 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 								/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:105*/ if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
-											break
-										}
-										/*line polybench_datamining.go:105*/ lanes.LoadFloat32x16Slice(mean[j:]).Add(lanes.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:105*/ if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
-									break
-								}
-								/*line polybench_datamining.go:105*/ lanes.LoadFloat32x8Slice(mean[j:]).Add(lanes.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -1410,14 +957,14 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 				gc_off4 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
 					gc_at4 := mean[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								/*line polybench_datamining.go:107*/ gc_vb8 := lanes.BroadcastFloat32x16(float32(covarFloatN))
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
 									{
@@ -1425,27 +972,23 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							/*line polybench_datamining.go:107*/ gc_vb7 := lanes.BroadcastFloat32x8(float32(covarFloatN))
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
 								/*line polybench_datamining.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_at4[gc_tx] /= float32(covarFloatN)
-						}
 					} else {
-						gc_vstep3 := gc_from
 						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 							{
 								gc_tx := gc_vstep3 + 0
@@ -1464,57 +1007,15 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 								/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
-						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								/*line polybench_datamining.go:107*/ gc_vb6 := lanes.BroadcastFloat32x16(float32(covarFloatN))
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_datamining.go:107*/ if j < 0 || j > len(mean)-16 {
-											break
-										}
-										/*line polybench_datamining.go:107*/ lanes.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line polybench_datamining.go:107*/ gc_vb5 := lanes.BroadcastFloat32x8(float32(covarFloatN))
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_datamining.go:107*/ if j < 0 || j > len(mean)-8 {
-									break
-								}
-								/*line polybench_datamining.go:107*/ lanes.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
 					}
 				}
 			}
@@ -1644,58 +1145,13 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								{
-									/*line polybench_datamining.go:120*/ if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
-										break
-									}
-									/*line polybench_datamining.go:120*/ lanes.LoadFloat32x16Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var j int = gc_bx*gc_bdx + gc_tx
-							var i int = gc_by*gc_bdy + gc_ty
-							/*line polybench_datamining.go:120*/ if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
-								break
-							}
-							/*line polybench_datamining.go:120*/ lanes.LoadFloat32x8Slice(data[i*m+j:]).Sub(lanes.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
 				}
 			}
 			gc_ty++

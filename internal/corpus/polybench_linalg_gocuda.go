@@ -144,56 +144,11 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:20*/ if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
-											break
-										}
-										/*line polybench_linalg.go:20*/ gc_vb2.StoreSlice(tmp[i*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:20*/ if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
-									break
-								}
-								/*line polybench_linalg.go:20*/ gc_vb.StoreSlice(tmp[i*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
 					}
 				}
 				gc_ty++
@@ -228,13 +183,13 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -245,15 +200,15 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -263,66 +218,16 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_pos.Thread = gc_base + gc_tx
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:22*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
-											break
-										}
-										/*line polybench_linalg.go:22*/ lanes.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(lanes.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:22*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
-									break
-								}
-								/*line polybench_linalg.go:22*/ lanes.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(lanes.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -464,56 +369,11 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line polybench_linalg.go:35*/ gc_vb2 := lanes.BroadcastFloat32x16(beta)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:35*/ if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
-											break
-										}
-										/*line polybench_linalg.go:35*/ lanes.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line polybench_linalg.go:35*/ gc_vb := lanes.BroadcastFloat32x8(beta)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:35*/ if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
-									break
-								}
-								/*line polybench_linalg.go:35*/ lanes.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
 					}
 				}
 				gc_ty++
@@ -548,14 +408,14 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_at3 := tmp[gc_off3:][:1]
 					gc_at4 := c[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -566,16 +426,16 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -585,68 +445,16 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_pos.Thread = gc_base + gc_tx
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:37*/ if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
-											break
-										}
-										/*line polybench_linalg.go:37*/ lanes.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:37*/ if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
-									break
-								}
-								/*line polybench_linalg.go:37*/ lanes.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -784,56 +592,11 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:50*/ if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
-											break
-										}
-										/*line polybench_linalg.go:50*/ gc_vb2.StoreSlice(e[i*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:50*/ if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
-									break
-								}
-								/*line polybench_linalg.go:50*/ gc_vb.StoreSlice(e[i*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
 					}
 				}
 				gc_ty++
@@ -868,14 +631,14 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -886,16 +649,16 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -905,68 +668,16 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_pos.Thread = gc_base + gc_tx
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:52*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
-											break
-										}
-										/*line polybench_linalg.go:52*/ lanes.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:52*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
-									break
-								}
-								/*line polybench_linalg.go:52*/ lanes.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -1104,56 +815,11 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:65*/ if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
-											break
-										}
-										/*line polybench_linalg.go:65*/ gc_vb2.StoreSlice(f[i*nl+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:65*/ if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
-									break
-								}
-								/*line polybench_linalg.go:65*/ gc_vb.StoreSlice(f[i*nl+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
 					}
 				}
 				gc_ty++
@@ -1188,14 +854,14 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at3 := c[gc_off3:][:1]
 					gc_at4 := d[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1206,16 +872,16 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1225,68 +891,16 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_pos.Thread = gc_base + gc_tx
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:67*/ if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
-											break
-										}
-										/*line polybench_linalg.go:67*/ lanes.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:67*/ if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
-									break
-								}
-								/*line polybench_linalg.go:67*/ lanes.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -1424,56 +1038,11 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:80*/ if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
-											break
-										}
-										/*line polybench_linalg.go:80*/ gc_vb2.StoreSlice(g[i*nl+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:80*/ if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
-									break
-								}
-								/*line polybench_linalg.go:80*/ gc_vb.StoreSlice(g[i*nl+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
 					}
 				}
 				gc_ty++
@@ -1508,14 +1077,14 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_at3 := e[gc_off3:][:1]
 					gc_at4 := f[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1526,16 +1095,16 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1545,68 +1114,16 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_pos.Thread = gc_base + gc_tx
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:82*/ if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
-											break
-										}
-										/*line polybench_linalg.go:82*/ lanes.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:82*/ if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
-									break
-								}
-								/*line polybench_linalg.go:82*/ lanes.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 					}
 				}
 				gc_ty++
@@ -1748,56 +1265,11 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line polybench_linalg.go:95*/ gc_vb2 := lanes.BroadcastFloat32x16(beta)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:95*/ if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
-											break
-										}
-										/*line polybench_linalg.go:95*/ lanes.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line polybench_linalg.go:95*/ gc_vb := lanes.BroadcastFloat32x8(beta)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:95*/ if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
-									break
-								}
-								/*line polybench_linalg.go:95*/ lanes.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
 					}
 				}
 				gc_ty++
@@ -1832,13 +1304,13 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := b[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -1849,15 +1321,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -1867,66 +1339,16 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_pos.Thread = gc_base + gc_tx
-									var j int = gc_bx*gc_bdx + gc_tx
-									var i int = gc_by*gc_bdy + gc_ty
-									{
-										/*line polybench_linalg.go:97*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
-											break
-										}
-										/*line polybench_linalg.go:97*/ lanes.LoadFloat32x16Slice(c[i*nj+j:]).Add(lanes.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_pos.Thread = gc_base + gc_tx
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								/*line polybench_linalg.go:97*/ if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
-									break
-								}
-								/*line polybench_linalg.go:97*/ lanes.LoadFloat32x8Slice(c[i*nj+j:]).Add(lanes.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(lanes.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 				gc_ty++
@@ -2282,52 +1704,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_linalg.go:156*/ if j < 0 || j > len(y)-16 {
-											break
-										}
-										/*line polybench_linalg.go:156*/ gc_vb2.StoreSlice(y[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_linalg.go:156*/ if j < 0 || j > len(y)-8 {
-									break
-								}
-								/*line polybench_linalg.go:156*/ gc_vb.StoreSlice(y[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:156*/ y[j] = 0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:156*/ y[j] = 0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:156*/ y[j] = 0
 					}
 				}
 			}
@@ -2350,14 +1730,14 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_at3 := a[gc_off3:][:gc_to]
 					gc_at4 := tmp[gc_off4:][:1]
 					gc_elem := gc_at4[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -2366,16 +1746,16 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -2383,11 +1763,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-						}
 					} else {
-						gc_vstep2 := gc_from
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							{
 								gc_tx := gc_vstep2 + 0
@@ -2406,19 +1782,19 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 							}
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									{
@@ -2429,16 +1805,16 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								/*line polybench_linalg.go:158*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
@@ -2448,7 +1824,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
@@ -2569,52 +1945,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0.0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_linalg.go:170*/ if j < 0 || j > len(s)-16 {
-											break
-										}
-										/*line polybench_linalg.go:170*/ gc_vb2.StoreSlice(s[j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0.0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_linalg.go:170*/ if j < 0 || j > len(s)-8 {
-									break
-								}
-								/*line polybench_linalg.go:170*/ gc_vb.StoreSlice(s[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:170*/ s[j] = 0.0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:170*/ s[j] = 0.0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:170*/ s[j] = 0.0
 					}
 				}
 			}
@@ -2637,14 +1971,14 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_at3 := r[gc_off3:][:1]
 					gc_at4 := a[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -2653,16 +1987,16 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -2670,11 +2004,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
 					} else {
-						gc_vstep2 := gc_from
 						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							{
 								gc_tx := gc_vstep2 + 0
@@ -2693,19 +2023,19 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 							}
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									{
@@ -2716,16 +2046,16 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								/*line polybench_linalg.go:172*/ if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
@@ -2735,7 +2065,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]

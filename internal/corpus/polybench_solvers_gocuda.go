@@ -280,52 +280,10 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						/*line polybench_solvers.go:45*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb2 := lanes.BroadcastFloat32x16(0.0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var j int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line polybench_solvers.go:45*/ if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
-											break
-										}
-										/*line polybench_solvers.go:45*/ gc_vb2.StoreSlice(r[k*nj+j:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0.0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								/*line polybench_solvers.go:45*/ if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
-									break
-								}
-								/*line polybench_solvers.go:45*/ gc_vb.StoreSlice(r[k*nj+j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
 					}
 				}
 			}
@@ -356,14 +314,14 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_at3 := q[gc_off3:][:1]
 					gc_at4 := a[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									_ = j
@@ -372,16 +330,16 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask323 := compiled.Lane0Mask32()
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								_ = j
@@ -389,24 +347,19 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_solvers.go:47*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							/*line polybench_solvers.go:47*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_solvers.go:47*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_pos.Thread = gc_base + gc_tx
 									var j int = gc_bx*gc_bdx + gc_tx
 									{
@@ -417,16 +370,16 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var j int = gc_bx*gc_bdx + gc_tx
 								/*line polybench_solvers.go:47*/ if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
@@ -436,7 +389,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							/*line polybench_solvers.go:47*/ r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
@@ -470,13 +423,13 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
+						gc_vstep4 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 								gc_Lane0Mask326 := compiled.Lane0Mask32()
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var j int = gc_bx*gc_bdx + gc_tx
@@ -517,16 +470,16 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_Lane0Mask325 := compiled.Lane0Mask32()
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var j int = gc_bx*gc_bdx + gc_tx
@@ -568,7 +521,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							j := gc_bx*gc_bdx + gc_tx
 							{
@@ -901,74 +854,13 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					/*line polybench_solvers.go:74*/ gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-							for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx {
-									gc_sx3 -= gc_bdx
-									gc_sbx3++
-								}
-								gc_tx := gc_vstep2
-								gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-								gc_pos.Thread = gc_base + gc_sx3
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								{
-									/*line polybench_solvers.go:74*/ if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
-										break
-									}
-									/*line polybench_solvers.go:74*/ lanes.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx {
-								gc_sx4 -= gc_bdx
-								gc_sbx4++
-							}
-							gc_tx := gc_vstep2
-							gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + gc_sx4
-							var j int = gc_bx*gc_bdx + gc_tx
-							var i int = gc_by*gc_bdy + gc_ty
-							/*line polybench_solvers.go:74*/ if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
-								break
-							}
-							/*line polybench_solvers.go:74*/ lanes.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_solvers.go:74*/ a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_solvers.go:74*/ a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_solvers.go:74*/ a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
 			gc_ty++

@@ -426,62 +426,13 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(0.5)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								{
-									/*line polybench_stencils.go:37*/ if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
-										break
-									}
-									/*line polybench_stencils.go:37*/ gc_row2 := hz[((i*ny)+j)+-1 : ((i*ny)+j)+16]
-									/*line polybench_stencils.go:37*/ lanes.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[1:]).Sub(lanes.LoadFloat32x16Slice(gc_row2[0:])))).StoreSlice(ex[i*ny+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0.5)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var j int = gc_bx*gc_bdx + gc_tx
-							var i int = gc_by*gc_bdy + gc_ty
-							/*line polybench_stencils.go:37*/ if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
-								break
-							}
-							/*line polybench_stencils.go:37*/ gc_row := hz[((i*ny)+j)+-1 : ((i*ny)+j)+8]
-							/*line polybench_stencils.go:37*/ lanes.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]).Sub(lanes.LoadFloat32x8Slice(gc_row[0:])))).StoreSlice(ex[i*ny+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			}
 			gc_ty++
@@ -625,62 +576,13 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(0.7)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								{
-									/*line polybench_stencils.go:49*/ if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
-										break
-									}
-									/*line polybench_stencils.go:49*/ gc_row2 := ex[(i*ny)+j : ((i*ny)+j)+17]
-									/*line polybench_stencils.go:49*/ lanes.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[1:]).Sub(lanes.LoadFloat32x16Slice(gc_row2[0:])).Add(lanes.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(lanes.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0.7)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var j int = gc_bx*gc_bdx + gc_tx
-							var i int = gc_by*gc_bdy + gc_ty
-							/*line polybench_stencils.go:49*/ if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
-								break
-							}
-							/*line polybench_stencils.go:49*/ gc_row := ex[(i*ny)+j : ((i*ny)+j)+9]
-							/*line polybench_stencils.go:49*/ lanes.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]).Sub(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(lanes.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(lanes.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			}
 			gc_ty++
@@ -797,36 +699,12 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat64x4(0.33333)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line polybench_stencils.go:62*/ if (i-1) < 0 || (i-1) > len(a)-4 || i < 0 || i > len(a)-4 || (i+1) < 0 || (i+1) > len(a)-4 || i > len(b)-4 {
-								break
-							}
-							/*line polybench_stencils.go:62*/ gc_row := a[i+-1 : i+5]
-							/*line polybench_stencils.go:62*/ gc_vb.Mul(lanes.LoadFloat32x4Slice(gc_row[0:]).Add(lanes.LoadFloat32x4Slice(gc_row[1:])).Add(lanes.LoadFloat32x4Slice(gc_row[2:])).ConvertToFloat64()).ConvertToFloat32().StoreSlice(b[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 				}
 			}
 		}
@@ -946,54 +824,12 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line polybench_stencils.go:74*/ if j < 0 || j > len(b)-16 || j > len(a)-16 {
-										break
-									}
-									/*line polybench_stencils.go:74*/ lanes.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var j int = gc_bx*gc_bdx + gc_tx
-							/*line polybench_stencils.go:74*/ if j < 0 || j > len(b)-8 || j > len(a)-8 {
-								break
-							}
-							/*line polybench_stencils.go:74*/ lanes.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:74*/ a[j] = b[j]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:74*/ a[j] = b[j]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:74*/ a[j] = b[j]
 				}
 			}
 		}
@@ -1141,62 +977,13 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(0.2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_by*gc_bdy + gc_ty
-								var j int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line polybench_stencils.go:87*/ if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
-										break
-									}
-									/*line polybench_stencils.go:87*/ gc_row2 := a[((i*n)+j)+-1 : ((i*n)+j)+17]
-									/*line polybench_stencils.go:87*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[1:]).Add(lanes.LoadFloat32x16Slice(gc_row2[0:])).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).Add(lanes.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(lanes.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0.2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_by*gc_bdy + gc_ty
-							var j int = gc_bx*gc_bdx + gc_tx
-							/*line polybench_stencils.go:87*/ if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
-								break
-							}
-							/*line polybench_stencils.go:87*/ gc_row := a[((i*n)+j)+-1 : ((i*n)+j)+9]
-							/*line polybench_stencils.go:87*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]).Add(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).Add(lanes.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(lanes.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_by*gc_bdy + gc_ty
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_by*gc_bdy + gc_ty
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			}
 			gc_ty++
@@ -1313,58 +1100,13 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					/*line polybench_stencils.go:100*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_by*gc_bdy + gc_ty
-								var j int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line polybench_stencils.go:100*/ if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
-										break
-									}
-									/*line polybench_stencils.go:100*/ lanes.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_by*gc_bdy + gc_ty
-							var j int = gc_bx*gc_bdx + gc_tx
-							/*line polybench_stencils.go:100*/ if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
-								break
-							}
-							/*line polybench_stencils.go:100*/ lanes.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_by*gc_bdy + gc_ty
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:100*/ a[i*n+j] = b[i*n+j]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_by*gc_bdy + gc_ty
-						j := gc_bx*gc_bdx + gc_tx
-						/*line polybench_stencils.go:100*/ a[i*n+j] = b[i*n+j]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:100*/ a[i*n+j] = b[i*n+j]
 				}
 			}
 			gc_ty++
@@ -1568,90 +1310,13 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line polybench_stencils.go:119*/ gc_vb10 := lanes.BroadcastFloat32x16(c11)
-							/*line polybench_stencils.go:119*/ gc_vb11 := lanes.BroadcastFloat32x16(c21)
-							/*line polybench_stencils.go:119*/ gc_vb12 := lanes.BroadcastFloat32x16(c31)
-							gc_vb13 := lanes.BroadcastFloat32x16(c12)
-							/*line polybench_stencils.go:120*/ gc_vb14 := lanes.BroadcastFloat32x16(c22)
-							/*line polybench_stencils.go:120*/ gc_vb15 := lanes.BroadcastFloat32x16(c32)
-							gc_vb16 := lanes.BroadcastFloat32x16(c13)
-							/*line polybench_stencils.go:121*/ gc_vb17 := lanes.BroadcastFloat32x16(c23)
-							/*line polybench_stencils.go:121*/ gc_vb18 := lanes.BroadcastFloat32x16(c33)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var j int = gc_bx*gc_bdx + gc_tx
-								var i int = gc_by*gc_bdy + gc_ty
-								{
-									/*line polybench_stencils.go:119*/ if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
-										0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
-										1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
-										/*line polybench_stencils.go:119*/ nj+j) < 0 || (i*nj+j) > len(b)-16 {
-										break
-									}
-									/*line polybench_stencils.go:119*/ gc_row4, gc_row5, gc_row6 := a[(((i-1)*nj)+j)+-1:(((i-1)*nj)+j)+17],
-										a[(((i+0)*nj)+j)+-1:(((i+0)*nj)+j)+17],
-										a[(((i+1)*nj)+j)+-1:(((i+1)*nj)+j)+17]
-//line polybench_stencils.go:121
-									gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:])).Add(gc_vb11.Mul(lanes.LoadFloat32x16Slice(gc_row4[1:]))).Add(gc_vb12.Mul(lanes.LoadFloat32x16Slice(gc_row4[2:]))).Add(gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_row5[0:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_row5[1:]))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_row5[2:]))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_row6[0:]))).Add(gc_vb17.Mul(lanes.LoadFloat32x16Slice(gc_row6[1:]))).Add(gc_vb18.Mul(lanes.LoadFloat32x16Slice(gc_row6[2:]))).StoreSlice(b[i*nj+j:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line polybench_stencils.go:119*/ gc_vb := lanes.BroadcastFloat32x8(c11)
-						/*line polybench_stencils.go:119*/ gc_vb2 := lanes.BroadcastFloat32x8(c21)
-						/*line polybench_stencils.go:119*/ gc_vb3 := lanes.BroadcastFloat32x8(c31)
-						gc_vb4 := lanes.BroadcastFloat32x8(c12)
-						/*line polybench_stencils.go:120*/ gc_vb5 := lanes.BroadcastFloat32x8(c22)
-						/*line polybench_stencils.go:120*/ gc_vb6 := lanes.BroadcastFloat32x8(c32)
-						gc_vb7 := lanes.BroadcastFloat32x8(c13)
-						/*line polybench_stencils.go:121*/ gc_vb8 := lanes.BroadcastFloat32x8(c23)
-						/*line polybench_stencils.go:121*/ gc_vb9 := lanes.BroadcastFloat32x8(c33)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var j int = gc_bx*gc_bdx + gc_tx
-							var i int = gc_by*gc_bdy + gc_ty
-							/*line polybench_stencils.go:119*/ if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
-								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
-								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
-								/*line polybench_stencils.go:119*/ nj+j) < 0 || (i*nj+j) > len(b)-8 {
-								break
-							}
-							/*line polybench_stencils.go:119*/ gc_row, gc_row2, gc_row3 := a[(((i-1)*nj)+j)+-1:(((i-1)*nj)+j)+9],
-								a[(((i+0)*nj)+j)+-1:(((i+0)*nj)+j)+9],
-								a[(((i+1)*nj)+j)+-1:(((i+1)*nj)+j)+9]
-//line polybench_stencils.go:121
-							gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row2[1:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(gc_row3[0:]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_row3[1:]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_row3[2:]))).StoreSlice(b[i*nj+j:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			}
 			gc_ty++
@@ -1919,153 +1584,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 					}
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-							/*line polybench_stencils.go:141*/ gc_vb10 := lanes.BroadcastFloat32x16(c11)
-							/*line polybench_stencils.go:141*/ gc_vb11 := lanes.BroadcastFloat32x16(c13)
-							gc_vb12 := lanes.BroadcastFloat32x16(c21)
-							/*line polybench_stencils.go:142*/ gc_vb13 := lanes.BroadcastFloat32x16(c23)
-							gc_vb14 := lanes.BroadcastFloat32x16(c31)
-							/*line polybench_stencils.go:143*/ gc_vb15 := lanes.BroadcastFloat32x16(c33)
-							gc_vb16 := lanes.BroadcastFloat32x16(c12)
-							/*line polybench_stencils.go:144*/ gc_vb17 := lanes.BroadcastFloat32x16(c22)
-							gc_vb18 := lanes.BroadcastFloat32x16(c32)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var k int = gc_bx*gc_bdx + gc_tx
-								var j int = gc_by*gc_bdy + gc_ty
-								/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
-									break
-								}
-								/*line polybench_stencils.go:141*/ gc_row3, gc_row4 :=
-									/*line polybench_stencils.go:141*/ a[((((i-1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i-1)*(nk*nj))+((j-1)*nk))+k)+17], a[((((i+1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i+1)*(nk*nj))+((j-1)*nk))+k)+17]
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
-									/*line polybench_stencils.go:140*/ gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_row3[0:])).Add(gc_vb11.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb12.Mul(lanes.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_row3[2:]))).Add(gc_vb11.Mul(lanes.LoadFloat32x16Slice(gc_row4[2:]))).Add(gc_vb12.Mul(lanes.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
-								} else {
-									gc_b5 := gc_none2
-									/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
-										gc_b5 = gc_all2
-									}
-									gc_b6 := gc_none2
-									/*line polybench_stencils.go:140*/ if i > 0 {
-										gc_b6 = gc_all2
-									}
-									gc_b7 := gc_none2
-									/*line polybench_stencils.go:140*/ if j > 0 {
-										gc_b7 = gc_all2
-									}
-									/*line polybench_stencils.go:140*/ gc_if2 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_b5.ToBits()&gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b6.ToBits()).ToBits()&gc_b7.ToBits()).ToBits() & gc_iota2.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
-									if gc_if2.ToBits() != 0 {
-										/*line polybench_stencils.go:140*/ gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_row3[0:])).Add(gc_vb11.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb12.Mul(lanes.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_row3[2:]))).Add(gc_vb11.Mul(lanes.LoadFloat32x16Slice(gc_row4[2:]))).Add(gc_vb12.Mul(lanes.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						/*line polybench_stencils.go:141*/ gc_vb := lanes.BroadcastFloat32x8(c11)
-						/*line polybench_stencils.go:141*/ gc_vb2 := lanes.BroadcastFloat32x8(c13)
-						gc_vb3 := lanes.BroadcastFloat32x8(c21)
-						/*line polybench_stencils.go:142*/ gc_vb4 := lanes.BroadcastFloat32x8(c23)
-						gc_vb5 := lanes.BroadcastFloat32x8(c31)
-						/*line polybench_stencils.go:143*/ gc_vb6 := lanes.BroadcastFloat32x8(c33)
-						gc_vb7 := lanes.BroadcastFloat32x8(c12)
-						/*line polybench_stencils.go:144*/ gc_vb8 := lanes.BroadcastFloat32x8(c22)
-						gc_vb9 := lanes.BroadcastFloat32x8(c32)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var k int = gc_bx*gc_bdx + gc_tx
-							var j int = gc_by*gc_bdy + gc_ty
-							/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
-								break
-							}
-							/*line polybench_stencils.go:141*/ gc_row, gc_row2 :=
-								/*line polybench_stencils.go:141*/ a[((((i-1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i-1)*(nk*nj))+((j-1)*nk))+k)+9], a[((((i+1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i+1)*(nk*nj))+((j-1)*nk))+k)+9]
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-								/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
-							} else {
-								gc_b2 := gc_none
-								/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
-									gc_b2 = gc_all
-								}
-								gc_b3 := gc_none
-								/*line polybench_stencils.go:140*/ if i > 0 {
-									gc_b3 = gc_all
-								}
-								gc_b4 := gc_none
-								/*line polybench_stencils.go:140*/ if j > 0 {
-									gc_b4 = gc_all
-								}
-								/*line polybench_stencils.go:140*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-								if gc_if.ToBits() != 0 {
-									/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-					/*line polybench_stencils.go:141*/ gc_vb := lanes.BroadcastFloat32x8(c11)
-					/*line polybench_stencils.go:141*/ gc_vb2 := lanes.BroadcastFloat32x8(c13)
-					gc_vb3 := lanes.BroadcastFloat32x8(c21)
-					/*line polybench_stencils.go:142*/ gc_vb4 := lanes.BroadcastFloat32x8(c23)
-					gc_vb5 := lanes.BroadcastFloat32x8(c31)
-					/*line polybench_stencils.go:143*/ gc_vb6 := lanes.BroadcastFloat32x8(c33)
-					gc_vb7 := lanes.BroadcastFloat32x8(c12)
-					/*line polybench_stencils.go:144*/ gc_vb8 := lanes.BroadcastFloat32x8(c22)
-					gc_vb9 := lanes.BroadcastFloat32x8(c32)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var k int = gc_bx*gc_bdx + gc_tx
-						var j int = gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
-							break
-						}
-						/*line polybench_stencils.go:141*/ gc_row, gc_row2 :=
-							/*line polybench_stencils.go:141*/ a[((((i-1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i-1)*(nk*nj))+((j-1)*nk))+k)+9], a[((((i+1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i+1)*(nk*nj))+((j-1)*nk))+k)+9]
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-							/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
-						} else {
-							gc_b2 := gc_none
-							/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
-								gc_b2 = gc_all
-							}
-							gc_b3 := gc_none
-							/*line polybench_stencils.go:140*/ if i > 0 {
-								gc_b3 = gc_all
-							}
-							gc_b4 := gc_none
-							/*line polybench_stencils.go:140*/ if j > 0 {
-								gc_b4 = gc_all
-							}
-							/*line polybench_stencils.go:140*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line polybench_stencils.go:140*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
-							}
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty

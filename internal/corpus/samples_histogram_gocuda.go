@@ -455,52 +455,11 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				/*line samples_histogram.go:109*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_histogram.go:109*/ sum := lanes.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(data)-16 {
-								break
-							}
-							/*line samples_histogram.go:109*/ sum.StoreSlice(data[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line samples_histogram.go:109*/ sum := lanes.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(data)-8 {
-							break
-						}
-						/*line samples_histogram.go:109*/ sum.StoreSlice(data[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				/*line samples_histogram.go:109*/ data[gc_tx] = sum
 			}
 		}
 	}
@@ -515,31 +474,31 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								{
 									/*line samples_histogram.go:114*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line samples_histogram.go:114*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
@@ -568,12 +527,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								{
 									/*line samples_histogram.go:115*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
 										break
@@ -582,15 +541,15 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							/*line samples_histogram.go:115*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 								break
 							}
@@ -598,7 +557,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
@@ -621,14 +580,14 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 						/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 						/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 						/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					}
 				} else {
@@ -1076,52 +1035,11 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				/*line samples_histogram.go:194*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_histogram.go:194*/ sum := lanes.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(data)-16 {
-								break
-							}
-							/*line samples_histogram.go:194*/ sum.StoreSlice(data[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line samples_histogram.go:194*/ sum := lanes.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(data)-8 {
-							break
-						}
-						/*line samples_histogram.go:194*/ sum.StoreSlice(data[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				/*line samples_histogram.go:194*/ data[gc_tx] = sum
 			}
 		}
 	}
@@ -1136,31 +1054,31 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								{
 									/*line samples_histogram.go:199*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line samples_histogram.go:199*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
@@ -1189,12 +1107,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								{
 									/*line samples_histogram.go:200*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
 										break
@@ -1203,15 +1121,15 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							/*line samples_histogram.go:200*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 								break
 							}
@@ -1219,7 +1137,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
@@ -1242,14 +1160,14 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 						/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 						/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 						/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					}
 				} else {

@@ -129,56 +129,12 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(0.0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bdx*gc_bx + gc_tx
-								{
-									/*line samples_intro.go:23*/ if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
-										break
-									}
-									/*line samples_intro.go:23*/ lanes.LoadFloat32x16Slice(a[i:]).Add(lanes.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0.0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bdx*gc_bx + gc_tx
-							/*line samples_intro.go:23*/ if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
-								break
-							}
-							/*line samples_intro.go:23*/ lanes.LoadFloat32x8Slice(a[i:]).Add(lanes.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+					/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
 				}
 			}
 		}
@@ -875,54 +831,12 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_runlo
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line samples_intro.go:91*/ gc_vb2 := lanes.BroadcastInt32x16(incValue)
-							for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var idx int = gc_bx*gc_bdx + gc_tx
-								/*line samples_intro.go:91*/ if idx < 0 || idx > len(gData)-16 {
-									break
-								}
-								/*line samples_intro.go:92*/ lanes.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line samples_intro.go:91*/ gc_vb := lanes.BroadcastInt32x8(incValue)
-						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var idx int = gc_bx*gc_bdx + gc_tx
-							/*line samples_intro.go:91*/ if idx < 0 || idx > len(gData)-8 {
-								break
-							}
-							/*line samples_intro.go:92*/ lanes.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
-					}
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					idx := gc_bx*gc_bdx + gc_tx
+					/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -1024,18 +938,27 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 			}
 		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep2 := 0
 			if compiled.SIMDBuild {
-				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line samples_intro.go:110*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
-							/*line samples_intro.go:107*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_intro.go:108*/ lanes.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+							_ = tid
+							/*line samples_intro.go:105*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -1045,67 +968,16 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					}
 				}
 				if compiled.SIMD {
+					/*line samples_intro.go:110*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line samples_intro.go:107*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_intro.go:108*/ lanes.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-				}
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at3 := sdata[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						/*line samples_intro.go:110*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							var tid int = gc_tx
-							_ = tid
-							/*line samples_intro.go:105*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line samples_intro.go:110*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:105*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
-				}
 			} else {
-				gc_vstep2 := 0
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
 						gc_tx := gc_vstep2 + 0
@@ -1124,55 +996,15 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
-				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						/*line samples_intro.go:110*/ gc_vb2 := lanes.BroadcastFloat32x16(float32(numThreads))
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							/*line samples_intro.go:110*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_intro.go:111*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line samples_intro.go:110*/ gc_vb := lanes.BroadcastFloat32x8(float32(numThreads))
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_intro.go:110*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_intro.go:111*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
@@ -1181,33 +1013,33 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							/*line samples_intro.go:105*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:105*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
@@ -1239,48 +1071,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							/*line samples_intro.go:113*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-								break
-							}
-							/*line samples_intro.go:114*/ lanes.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line samples_intro.go:113*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-							break
-						}
-						/*line samples_intro.go:114*/ lanes.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -2403,37 +2197,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_intro.go:129*/ lanes.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_intro.go:129*/ lanes.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -2443,72 +2207,40 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					/*line samples_intro.go:131*/ gc_vb2 := lanes.BroadcastFloat32x16(float32(numThreads))
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_intro.go:132*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line samples_intro.go:131*/ gc_vb := lanes.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					var tid int = gc_tx
-					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_intro.go:132*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
@@ -2519,67 +2251,37 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-							break
-						}
-						/*line samples_intro.go:135*/ lanes.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var tid int = gc_tx
-					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-						break
-					}
-					/*line samples_intro.go:135*/ lanes.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -2630,37 +2332,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_intro.go:129*/ lanes.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_intro.go:129*/ lanes.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -2670,72 +2342,40 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastInt32x16(int32(numThreads))
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastInt32x8(int32(numThreads))
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = int32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					/*line samples_intro.go:131*/ gc_vb2 := lanes.BroadcastInt32x16(int32(numThreads))
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_intro.go:132*/ gc_vb2.Mul(lanes.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line samples_intro.go:131*/ gc_vb := lanes.BroadcastInt32x8(int32(numThreads))
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					var tid int = gc_tx
-					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_intro.go:132*/ gc_vb.Mul(lanes.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
@@ -2746,67 +2386,37 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ lanes.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ lanes.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-							break
-						}
-						/*line samples_intro.go:135*/ lanes.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var tid int = gc_tx
-					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-						break
-					}
-					/*line samples_intro.go:135*/ lanes.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -2857,37 +2467,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_intro.go:129*/ lanes.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line samples_intro.go:128*/ if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_intro.go:129*/ lanes.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -2897,72 +2477,40 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastUint32x16(uint32(numThreads))
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastUint32x8(uint32(numThreads))
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = uint32(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					/*line samples_intro.go:131*/ gc_vb2 := lanes.BroadcastUint32x16(uint32(numThreads))
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_intro.go:132*/ gc_vb2.Mul(lanes.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line samples_intro.go:131*/ gc_vb := lanes.BroadcastUint32x8(uint32(numThreads))
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					var tid int = gc_tx
-					/*line samples_intro.go:131*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_intro.go:132*/ gc_vb.Mul(lanes.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
@@ -2973,67 +2521,37 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
-			gc_vstep5 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						var tid int = gc_tx
 						_ = tid
 						/*line samples_intro.go:126*/ lanes.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					var tid int = gc_tx
 					_ = tid
 					/*line samples_intro.go:126*/ lanes.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
-							break
-						}
-						/*line samples_intro.go:135*/ lanes.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var tid int = gc_tx
-					/*line samples_intro.go:134*/ if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
-						break
-					}
-					/*line samples_intro.go:135*/ lanes.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]

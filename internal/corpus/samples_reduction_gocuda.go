@@ -3510,59 +3510,7 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastFloat32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:30*/ lanes.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:30*/ lanes.LoadFloat32x16Slice(gIdata[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:30*/ lanes.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:30*/ lanes.LoadFloat32x8Slice(gIdata[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3604,14 +3552,14 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -3694,59 +3642,7 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastInt32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:30*/ lanes.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:30*/ lanes.LoadInt32x16Slice(gIdata[i:]).Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastInt32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:30*/ lanes.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:30*/ lanes.LoadInt32x8Slice(gIdata[i:]).Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3787,14 +3683,14 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -3877,59 +3773,7 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastUint32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:29*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:30*/ lanes.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:31*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:30*/ lanes.LoadUint32x16Slice(gIdata[i:]).Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastUint32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:29*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:30*/ lanes.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:31*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:30*/ lanes.LoadUint32x8Slice(gIdata[i:]).Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3970,14 +3814,14 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -4060,59 +3904,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastFloat32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:64*/ lanes.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:64*/ lanes.LoadFloat32x16Slice(gIdata[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:64*/ lanes.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:64*/ lanes.LoadFloat32x8Slice(gIdata[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -4129,10 +3921,10 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -4142,8 +3934,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line samples_reduction.go:71*/ var index int = 2 * tid
 							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
@@ -4214,9 +4006,9 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -4229,8 +4021,8 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line samples_reduction.go:71*/ var index int = 2 * tid
 						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -4301,7 +4093,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					lanes.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -4322,14 +4114,14 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -4413,59 +4205,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastInt32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:64*/ lanes.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:64*/ lanes.LoadInt32x16Slice(gIdata[i:]).Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastInt32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:64*/ lanes.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:64*/ lanes.LoadInt32x8Slice(gIdata[i:]).Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -4482,10 +4222,10 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -4495,8 +4235,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line samples_reduction.go:71*/ var index int = 2 * tid
 							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
@@ -4567,9 +4307,9 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -4582,8 +4322,8 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line samples_reduction.go:71*/ var index int = 2 * tid
 						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -4654,7 +4394,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					lanes.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -4675,14 +4415,14 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -4766,59 +4506,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastUint32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:63*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:64*/ lanes.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:65*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:64*/ lanes.LoadUint32x16Slice(gIdata[i:]).Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastUint32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:63*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:64*/ lanes.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:65*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:64*/ lanes.LoadUint32x8Slice(gIdata[i:]).Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -4835,10 +4523,10 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
+			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					if s == 1 {
 						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -4848,8 +4536,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line samples_reduction.go:71*/ var index int = 2 * tid
 							/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
@@ -4920,9 +4608,9 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -4935,8 +4623,8 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps:
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid int = gc_tx
 						/*line samples_reduction.go:71*/ var index int = 2 * tid
 						/*line samples_reduction.go:73*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -5007,7 +4695,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					lanes.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -5028,14 +4716,14 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
@@ -5141,59 +4829,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastFloat32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:96*/ lanes.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:96*/ lanes.LoadFloat32x16Slice(gIdata[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:96*/ lanes.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:96*/ lanes.LoadFloat32x8Slice(gIdata[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -5214,6 +4850,38 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line samples_reduction.go:103*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_reduction.go:103*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -5221,9 +4889,11 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-							_ = tid
 							{
-								/*line samples_reduction.go:103*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+									break
+								}
+								/*line samples_reduction.go:104*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -5237,40 +4907,6 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-						_ = tid
-						/*line samples_reduction.go:103*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:104*/ lanes.LoadFloat32x16Slice(sdata[tid:]).Add(lanes.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
 						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
@@ -5278,7 +4914,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -5297,14 +4933,14 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -5388,59 +5024,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastInt32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:96*/ lanes.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:96*/ lanes.LoadInt32x16Slice(gIdata[i:]).Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastInt32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:96*/ lanes.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:96*/ lanes.LoadInt32x8Slice(gIdata[i:]).Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -5461,6 +5045,38 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line samples_reduction.go:103*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_reduction.go:103*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -5468,9 +5084,11 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-							_ = tid
 							{
-								/*line samples_reduction.go:103*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+									break
+								}
+								/*line samples_reduction.go:104*/ lanes.LoadInt32x16Slice(sdata[tid:]).Add(lanes.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -5484,40 +5102,6 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-						_ = tid
-						/*line samples_reduction.go:103*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:104*/ lanes.LoadInt32x16Slice(sdata[tid:]).Add(lanes.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
 						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
@@ -5525,7 +5109,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -5544,14 +5128,14 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -5635,59 +5219,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_vb2 := lanes.BroadcastUint32x16(0)
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:95*/ gc_vb2.StoreSlice(sdata[tid:])
-						if i < n && uint(n-i) > 15 {
-							/*line samples_reduction.go:96*/ lanes.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line samples_reduction.go:97*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:96*/ lanes.LoadUint32x16Slice(gIdata[i:]).Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_vb := lanes.BroadcastUint32x8(0)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:95*/ gc_vb.StoreSlice(sdata[tid:])
-					if i < n && uint(n-i) > 7 {
-						/*line samples_reduction.go:96*/ lanes.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-					} else {
-						/*line samples_reduction.go:97*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:96*/ lanes.LoadUint32x8Slice(gIdata[i:]).Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -5708,6 +5240,38 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line samples_reduction.go:103*/ lanes.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_reduction.go:103*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -5715,9 +5279,11 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
-							_ = tid
 							{
-								/*line samples_reduction.go:103*/ lanes.LoadUint32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+									break
+								}
+								/*line samples_reduction.go:104*/ lanes.LoadUint32x16Slice(sdata[tid:]).Add(lanes.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						lanes.ClearAVXUpperBits()
@@ -5731,40 +5297,6 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid int = gc_tx
-						_ = tid
-						/*line samples_reduction.go:103*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							{
-								/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:104*/ lanes.LoadUint32x16Slice(sdata[tid:]).Add(lanes.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
 						/*line samples_reduction.go:104*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
@@ -5772,7 +5304,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -5791,14 +5323,14 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -5884,59 +5416,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:126*/ var mySum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:127*/ mySum = lanes.LoadFloat32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line samples_reduction.go:127*/ mySum = mySum.Merge(lanes.LoadFloat32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:127*/ mySum = lanes.LoadFloat32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:128*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line samples_reduction.go:127*/ mySum = lanes.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
-								}
-							}
-							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5955,13 +5435,13 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -5979,16 +5459,16 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6007,7 +5487,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -6018,65 +5498,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:124*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:131*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(gIdata[i+gc_bdx:]))
-							} else {
-								/*line samples_reduction.go:132*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(gIdata[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:124*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:131*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gIdata[i+gc_bdx:]))
-						} else {
-							/*line samples_reduction.go:132*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if5)
-							}
-						}
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6098,8 +5520,8 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					/*line samples_reduction.go:126*/ var mySum float32
@@ -6141,12 +5563,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -6158,15 +5580,15 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6177,7 +5599,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -6185,12 +5607,12 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:123*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -6204,15 +5626,15 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line samples_reduction.go:123*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -6225,7 +5647,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6246,34 +5668,34 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep8 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
@@ -6363,59 +5785,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:126*/ var mySum lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:127*/ mySum = lanes.LoadInt32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:128*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:127*/ mySum = mySum.Merge(lanes.LoadInt32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:127*/ mySum = lanes.LoadInt32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:127*/ mySum = lanes.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6434,13 +5804,13 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -6458,16 +5828,16 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6486,7 +5856,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -6497,65 +5867,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:124*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:131*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(gIdata[i+gc_bdx:]))
-							} else {
-								/*line samples_reduction.go:132*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(gIdata[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:124*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:131*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(gIdata[i+gc_bdx:]))
-						} else {
-							/*line samples_reduction.go:132*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6577,8 +5889,8 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					/*line samples_reduction.go:126*/ var mySum int32
@@ -6620,12 +5932,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -6637,15 +5949,15 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6656,7 +5968,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -6664,12 +5976,12 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:123*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -6683,15 +5995,15 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line samples_reduction.go:123*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -6704,7 +6016,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6725,34 +6037,34 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep8 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
@@ -6842,59 +6154,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:126*/ var mySum lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:127*/ mySum = lanes.LoadUint32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:128*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:127*/ mySum = mySum.Merge(lanes.LoadUint32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:127*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:127*/ mySum = lanes.LoadUint32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:128*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:127*/ mySum = lanes.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:127*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6913,13 +6173,13 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -6937,16 +6197,16 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:131*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6965,7 +6225,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -6976,65 +6236,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:124*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:131*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(gIdata[i+gc_bdx:]))
-							} else {
-								/*line samples_reduction.go:132*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:131*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(gIdata[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:124*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:131*/ if (i+
-							gc_bdx) < 0 || (i+gc_bdx) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(gIdata[i+gc_bdx:]))
-						} else {
-							/*line samples_reduction.go:132*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:131*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(gIdata[i+gc_bdx:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:135*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7056,8 +6258,8 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					/*line samples_reduction.go:126*/ var mySum uint32
@@ -7099,12 +6301,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -7116,15 +6318,15 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7135,7 +6337,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -7143,12 +6345,12 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:123*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -7162,15 +6364,15 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:139*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line samples_reduction.go:123*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -7183,7 +6385,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7204,34 +6406,34 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep8 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_vstep8 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
@@ -7323,59 +6525,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:164*/ var mySum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:165*/ mySum = lanes.LoadFloat32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line samples_reduction.go:165*/ mySum = mySum.Merge(lanes.LoadFloat32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:165*/ mySum = lanes.LoadFloat32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:166*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line samples_reduction.go:165*/ mySum = lanes.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
-								}
-							}
-							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -7394,13 +6544,13 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -7418,16 +6568,16 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7446,7 +6596,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -7457,65 +6607,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:162*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:169*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:170*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(gIdata[i+blockSize:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:162*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:169*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:170*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
-							}
-						}
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7537,8 +6629,8 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					/*line samples_reduction.go:164*/ var mySum float32
@@ -7580,12 +6672,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -7597,15 +6689,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7616,7 +6708,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -7624,12 +6716,12 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:161*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -7643,15 +6735,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line samples_reduction.go:161*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -7664,7 +6756,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7926,59 +7018,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:164*/ var mySum lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:165*/ mySum = lanes.LoadInt32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:166*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:165*/ mySum = mySum.Merge(lanes.LoadInt32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:165*/ mySum = lanes.LoadInt32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:165*/ mySum = lanes.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -7997,13 +7037,13 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -8021,16 +7061,16 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -8049,7 +7089,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -8060,65 +7100,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:162*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:169*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:170*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(gIdata[i+blockSize:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:162*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:169*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:170*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8140,8 +7122,8 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					/*line samples_reduction.go:164*/ var mySum int32
@@ -8183,12 +7165,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -8200,15 +7182,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -8219,7 +7201,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -8227,12 +7209,12 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:161*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -8246,15 +7228,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line samples_reduction.go:161*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -8267,7 +7249,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8529,59 +7511,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*(gc_bdx*2) + gc_tx
-								/*line samples_reduction.go:164*/ var mySum lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:165*/ mySum = lanes.LoadUint32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:166*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:165*/ mySum = mySum.Merge(lanes.LoadUint32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:165*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:165*/ mySum = lanes.LoadUint32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:166*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:165*/ mySum = lanes.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:165*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -8600,13 +7530,13 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -8624,16 +7554,16 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:169*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -8652,7 +7582,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -8663,65 +7593,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							var i int = gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:162*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:169*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:170*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:169*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(gIdata[i+blockSize:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						var i int = gc_bx*(gc_bdx*2) + gc_tx
-						/*line samples_reduction.go:162*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:169*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:169*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:170*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:169*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:173*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8743,8 +7615,8 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					/*line samples_reduction.go:164*/ var mySum uint32
@@ -8786,12 +7658,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -8803,15 +7675,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -8822,7 +7694,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -8830,12 +7702,12 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:161*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -8849,15 +7721,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:177*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line samples_reduction.go:161*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -8870,7 +7742,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9132,59 +8004,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-								/*line samples_reduction.go:214*/ var mySum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:215*/ mySum = lanes.LoadFloat32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line samples_reduction.go:215*/ mySum = mySum.Merge(lanes.LoadFloat32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:215*/ mySum = lanes.LoadFloat32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:216*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line samples_reduction.go:215*/ mySum = lanes.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
-								}
-							}
-							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -9203,13 +8023,13 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -9227,16 +8047,16 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -9255,7 +8075,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -9266,65 +8086,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:212*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:219*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:220*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if6.ToBits() != 0 {
-									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(gIdata[i+blockSize:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-						/*line samples_reduction.go:212*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:219*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:220*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if5.ToBits() != 0 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
-							}
-						}
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9346,8 +8108,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					/*line samples_reduction.go:214*/ var mySum float32
@@ -9389,15 +8151,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-					gc_vstep6 := gc_fastlo
+					gc_vstep4 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := lanes.Mask32x16FromBits(0)
 							gc_all4 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep6+15 < gc_fasthi; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep4+15 < gc_fasthi; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -9418,9 +8180,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -9428,8 +8190,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep6+7 < gc_fasthi; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_fasthi; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -9451,7 +8213,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep6 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep4 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -9476,77 +8238,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-					gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:226*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:228*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:226*/ gc_if10 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+256:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:226*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:228*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:226*/ gc_if9 := gc_b2.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
-							mySum.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9569,15 +8261,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep8 := gc_fastlo2
+					gc_vstep5 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 							gc_iota16 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := lanes.Mask32x16FromBits(0)
 							gc_all8 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep8+15 < gc_fasthi2; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
+							for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -9598,9 +8290,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop7 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -9608,8 +8300,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota15 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep8+7 < gc_fasthi2; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -9631,7 +8323,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep8 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -9656,77 +8348,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep9 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-					gc_iota14 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := lanes.Mask32x16FromBits(0)
-					gc_all6 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:233*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:235*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:233*/ gc_if14 := lanes.Mask32x16FromBits(gc_b7.ToBits() & gc_iota14.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if14.ToBits() != 0 {
-								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+128:])), lanes.Mask32x16FromBits(^gc_if14.ToBits()))
-								mySum.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-					gc_tx := gc_vstep9
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:233*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:235*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:233*/ gc_if13 := gc_b6.And(gc_iota13.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if13.ToBits() != 0 {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
-							mySum.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9749,15 +8371,15 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep10 := gc_fastlo3
+					gc_vstep6 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
 							gc_iota20 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := lanes.Mask32x16FromBits(0)
 							gc_all12 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep10+15 < gc_fasthi3; gc_vstep10 += 16 {
-								gc_tx := gc_vstep10
+							for ; gc_vstep6+15 < gc_fasthi3; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -9778,9 +8400,9 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop9 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -9788,8 +8410,8 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota19 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep10+7 < gc_fasthi3; gc_vstep10 += 8 {
-							gc_tx := gc_vstep10
+						for ; gc_vstep6+7 < gc_fasthi3; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -9811,7 +8433,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep10 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep6 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -9836,77 +8458,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep11 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
-					gc_iota18 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := lanes.Mask32x16FromBits(0)
-					gc_all10 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep11+15 < gc_bdx; gc_vstep11 += 16 {
-						gc_tx := gc_vstep11
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:240*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:242*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:240*/ gc_if18 := lanes.Mask32x16FromBits(gc_b11.ToBits() & gc_iota18.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if18.ToBits() != 0 {
-								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+64:])), lanes.Mask32x16FromBits(^gc_if18.ToBits()))
-								mySum.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota17 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep11+7 < gc_bdx; gc_vstep11 += 8 {
-					gc_tx := gc_vstep11
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:240*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:242*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:240*/ gc_if17 := gc_b10.And(gc_iota17.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if17.ToBits() != 0 {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
-							mySum.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10169,59 +8721,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-								/*line samples_reduction.go:214*/ var mySum lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:215*/ mySum = lanes.LoadInt32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:216*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:215*/ mySum = mySum.Merge(lanes.LoadInt32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:215*/ mySum = lanes.LoadInt32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:215*/ mySum = lanes.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -10240,13 +8740,13 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -10264,16 +8764,16 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -10292,7 +8792,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -10303,65 +8803,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:212*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:219*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:220*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(gIdata[i+blockSize:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-						/*line samples_reduction.go:212*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:219*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:220*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -10383,8 +8825,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					/*line samples_reduction.go:214*/ var mySum int32
@@ -10426,15 +8868,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-					gc_vstep6 := gc_fastlo
+					gc_vstep4 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 							gc_iota16 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := lanes.Mask32x16FromBits(0)
 							gc_all4 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep6+15 < gc_fasthi; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep4+15 < gc_fasthi; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -10455,9 +8897,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -10465,8 +8907,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota15 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep6+7 < gc_fasthi; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_fasthi; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -10488,7 +8930,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep6 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep4 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -10513,77 +8955,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-					gc_iota14 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:226*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:228*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:226*/ gc_if14 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if14.ToBits() != 0 {
-								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+256:])), lanes.Mask32x16FromBits(^gc_if14.ToBits()))
-								mySum.Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:226*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:228*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:226*/ gc_if13 := gc_b2.And(gc_iota13.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if13.ToBits() != 0 {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
-							mySum.Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10606,15 +8978,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep8 := gc_fastlo2
+					gc_vstep5 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 							gc_iota20 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := lanes.Mask32x16FromBits(0)
 							gc_all8 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep8+15 < gc_fasthi2; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
+							for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -10635,9 +9007,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop7 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -10645,8 +9017,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota19 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep8+7 < gc_fasthi2; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -10668,7 +9040,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep8 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -10693,77 +9065,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep9 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-					gc_iota18 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := lanes.Mask32x16FromBits(0)
-					gc_all6 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:233*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:235*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:233*/ gc_if18 := lanes.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if18.ToBits() != 0 {
-								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+128:])), lanes.Mask32x16FromBits(^gc_if18.ToBits()))
-								mySum.Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota17 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-					gc_tx := gc_vstep9
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:233*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:235*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:233*/ gc_if17 := gc_b6.And(gc_iota17.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if17.ToBits() != 0 {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
-							mySum.Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10786,15 +9088,15 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep10 := gc_fastlo3
+					gc_vstep6 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
 							gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := lanes.Mask32x16FromBits(0)
 							gc_all12 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep10+15 < gc_fasthi3; gc_vstep10 += 16 {
-								gc_tx := gc_vstep10
+							for ; gc_vstep6+15 < gc_fasthi3; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -10815,9 +9117,9 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop9 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -10825,8 +9127,8 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota23 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep10+7 < gc_fasthi3; gc_vstep10 += 8 {
-							gc_tx := gc_vstep10
+						for ; gc_vstep6+7 < gc_fasthi3; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -10848,7 +9150,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep10 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep6 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -10873,77 +9175,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep11 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
-					gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := lanes.Mask32x16FromBits(0)
-					gc_all10 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep11+15 < gc_bdx; gc_vstep11 += 16 {
-						gc_tx := gc_vstep11
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:240*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:242*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:240*/ gc_if22 := lanes.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if22.ToBits() != 0 {
-								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+64:])), lanes.Mask32x16FromBits(^gc_if22.ToBits()))
-								mySum.Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota21 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep11+7 < gc_bdx; gc_vstep11 += 8 {
-					gc_tx := gc_vstep11
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:240*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:242*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:240*/ gc_if21 := gc_b10.And(gc_iota21.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if21.ToBits() != 0 {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-							mySum.Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11206,59 +9438,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-								/*line samples_reduction.go:214*/ var mySum lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if i < 0 || i > len(gIdata)-16 {
-									break
-								}
-								/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 15 {
-									/*line samples_reduction.go:215*/ mySum = lanes.LoadUint32x16Slice(gIdata[i:])
-								} else {
-									/*line samples_reduction.go:216*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line samples_reduction.go:215*/ mySum = mySum.Merge(lanes.LoadUint32x16Slice(gIdata[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-									}
-								}
-								/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if i < 0 || i > len(gIdata)-8 {
-								break
-							}
-							/*line samples_reduction.go:215*/ if i < n && uint(n-i) > 7 {
-								/*line samples_reduction.go:215*/ mySum = lanes.LoadUint32x8Slice(gIdata[i:])
-							} else {
-								/*line samples_reduction.go:216*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line samples_reduction.go:215*/ mySum = lanes.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-								}
-							}
-							/*line samples_reduction.go:215*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -11277,13 +9457,13 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -11301,16 +9481,16 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 							/*line samples_reduction.go:219*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -11329,7 +9509,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -11340,65 +9520,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:212*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-							/*line samples_reduction.go:219*/ if (i+
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(gIdata[i+blockSize:]))
-							} else {
-								/*line samples_reduction.go:220*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-								if gc_if10.ToBits() != 0 {
-									/*line samples_reduction.go:219*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(gIdata[i+blockSize:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								}
-							}
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-							/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:212*/ var i int = gc_bx*(blockSize*2) + gc_tx
-						/*line samples_reduction.go:212*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:219*/ if (i+
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line samples_reduction.go:219*/ if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
-							/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(gIdata[i+blockSize:]))
-						} else {
-							/*line samples_reduction.go:220*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line samples_reduction.go:219*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-							}
-						}
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(sdata[tid:])
-						/*line samples_reduction.go:223*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -11420,8 +9542,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep5 := 0
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					/*line samples_reduction.go:214*/ var mySum uint32
@@ -11463,15 +9585,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_at8 := sdata[gc_fastlo:][:gc_seglen]
-					gc_vstep6 := gc_fastlo
+					gc_vstep4 := gc_fastlo
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 							gc_iota16 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := lanes.Mask32x16FromBits(0)
 							gc_all4 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep6+15 < gc_fasthi; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep4+15 < gc_fasthi; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -11492,9 +9614,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -11502,8 +9624,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota15 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep6+7 < gc_fasthi; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_fasthi; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -11525,7 +9647,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep6 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep4 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -11550,77 +9672,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep7 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-					gc_iota14 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:226*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:228*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:226*/ gc_if14 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota14.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if14.ToBits() != 0 {
-								/*line samples_reduction.go:226*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+256:])), lanes.Mask32x16FromBits(^gc_if14.ToBits()))
-								mySum.Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-					gc_tx := gc_vstep7
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:226*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:228*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:226*/ gc_if13 := gc_b2.And(gc_iota13.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if13.ToBits() != 0 {
-							/*line samples_reduction.go:226*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
-							mySum.Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:226*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11643,15 +9695,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep8 := gc_fastlo2
+					gc_vstep5 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 							gc_iota20 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := lanes.Mask32x16FromBits(0)
 							gc_all8 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep8+15 < gc_fasthi2; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
+							for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -11672,9 +9724,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop7 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -11682,8 +9734,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota19 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep8+7 < gc_fasthi2; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -11705,7 +9757,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep8 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -11730,77 +9782,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep9 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-					gc_iota18 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := lanes.Mask32x16FromBits(0)
-					gc_all6 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:233*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:235*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:233*/ gc_if18 := lanes.Mask32x16FromBits(gc_b7.ToBits() & gc_iota18.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if18.ToBits() != 0 {
-								/*line samples_reduction.go:233*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+128:])), lanes.Mask32x16FromBits(^gc_if18.ToBits()))
-								mySum.Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota17 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-					gc_tx := gc_vstep9
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:233*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:235*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:233*/ gc_if17 := gc_b6.And(gc_iota17.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if17.ToBits() != 0 {
-							/*line samples_reduction.go:233*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
-							mySum.Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:233*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11823,15 +9805,15 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep10 := gc_fastlo3
+					gc_vstep6 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
 							gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := lanes.Mask32x16FromBits(0)
 							gc_all12 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep10+15 < gc_fasthi3; gc_vstep10 += 16 {
-								gc_tx := gc_vstep10
+							for ; gc_vstep6+15 < gc_fasthi3; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -11852,9 +9834,9 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop9 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop5 {
 							return
 						}
 					}
@@ -11862,8 +9844,8 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota23 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep10+7 < gc_fasthi3; gc_vstep10 += 8 {
-							gc_tx := gc_vstep10
+						for ; gc_vstep6+7 < gc_fasthi3; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -11885,7 +9867,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep10 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep6 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -11910,77 +9892,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep11 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop10 bool
-				gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
-					gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := lanes.Mask32x16FromBits(0)
-					gc_all10 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep11+15 < gc_bdx; gc_vstep11 += 16 {
-						gc_tx := gc_vstep11
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:240*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:242*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:240*/ gc_if22 := lanes.Mask32x16FromBits(gc_b11.ToBits() & gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if22.ToBits() != 0 {
-								/*line samples_reduction.go:240*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+64:])), lanes.Mask32x16FromBits(^gc_if22.ToBits()))
-								mySum.Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep11, false
-				}(gc_vstep11)
-				if gc_stop10 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota21 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep11+7 < gc_bdx; gc_vstep11 += 8 {
-					gc_tx := gc_vstep11
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:211*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:240*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:242*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:240*/ gc_if21 := gc_b10.And(gc_iota21.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if21.ToBits() != 0 {
-							/*line samples_reduction.go:240*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-							mySum.Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:240*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12315,77 +10227,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:299*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:301*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:299*/ gc_if2 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+256:])), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-								mySum.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:299*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:301*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-							mySum.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12408,15 +10250,15 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := lanes.Mask32x16FromBits(0)
 							gc_all8 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -12437,9 +10279,9 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -12447,8 +10289,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -12470,7 +10312,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -12495,77 +10337,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := lanes.Mask32x16FromBits(0)
-					gc_all6 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:306*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:308*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:306*/ gc_if6 := lanes.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if6.ToBits() != 0 {
-								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+128:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								mySum.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:306*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:308*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-							mySum.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12588,15 +10360,15 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := lanes.Mask32x16FromBits(0)
 							gc_all12 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -12617,9 +10389,9 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -12627,8 +10399,8 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -12650,7 +10422,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -12675,77 +10447,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := lanes.Mask32x16FromBits(0)
-					gc_all10 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:313*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:315*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:313*/ gc_if10 := lanes.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(sdata[tid+64:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:313*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:315*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-							mySum.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13080,77 +10782,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:299*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:301*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:299*/ gc_if2 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+256:])), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-								mySum.Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:299*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:301*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-							mySum.Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13173,15 +10805,15 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := lanes.Mask32x16FromBits(0)
 							gc_all8 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -13202,9 +10834,9 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -13212,8 +10844,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -13235,7 +10867,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -13260,77 +10892,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := lanes.Mask32x16FromBits(0)
-					gc_all6 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:306*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:308*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:306*/ gc_if6 := lanes.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if6.ToBits() != 0 {
-								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+128:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								mySum.Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:306*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:308*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-							mySum.Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13353,15 +10915,15 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := lanes.Mask32x16FromBits(0)
 							gc_all12 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
@@ -13382,9 +10944,9 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -13392,8 +10954,8 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
@@ -13415,7 +10977,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -13440,77 +11002,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := lanes.Mask32x16FromBits(0)
-					gc_all10 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:313*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:315*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:313*/ gc_if10 := lanes.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(lanes.LoadInt32x16Slice(sdata[tid+64:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:313*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:315*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-							mySum.Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13845,77 +11337,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none2 := lanes.Mask32x16FromBits(0)
-					gc_all2 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:299*/ if (tid+
-							256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+256:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b3 := gc_none2
-							/*line samples_reduction.go:301*/ if blockSize >= 512 {
-								gc_b3 = gc_all2
-							}
-							/*line samples_reduction.go:299*/ gc_if2 := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-							if gc_if2.ToBits() != 0 {
-								/*line samples_reduction.go:299*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+256:])), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-								mySum.Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:299*/ if (tid+
-						256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+256:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b2 := gc_none
-						/*line samples_reduction.go:301*/ if blockSize >= 512 {
-							gc_b2 = gc_all
-						}
-						/*line samples_reduction.go:299*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line samples_reduction.go:299*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-							mySum.Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:299*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13938,15 +11360,15 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 					gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none8 := lanes.Mask32x16FromBits(0)
 							gc_all8 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -13967,9 +11389,9 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -13977,8 +11399,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -14000,7 +11422,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -14025,77 +11447,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none6 := lanes.Mask32x16FromBits(0)
-					gc_all6 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:306*/ if (tid+
-							128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+128:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b7 := gc_none6
-							/*line samples_reduction.go:308*/ if blockSize >= 256 {
-								gc_b7 = gc_all6
-							}
-							/*line samples_reduction.go:306*/ gc_if6 := lanes.Mask32x16FromBits(gc_b7.ToBits() & gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-							if gc_if6.ToBits() != 0 {
-								/*line samples_reduction.go:306*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+128:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								mySum.Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:306*/ if (tid+
-						128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+128:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b6 := gc_none5
-						/*line samples_reduction.go:308*/ if blockSize >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line samples_reduction.go:306*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line samples_reduction.go:306*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-							mySum.Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:306*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14118,15 +11470,15 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 					gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none12 := lanes.Mask32x16FromBits(0)
 							gc_all12 := lanes.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
@@ -14147,9 +11499,9 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -14157,8 +11509,8 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none11 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all11 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
@@ -14180,7 +11532,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
@@ -14205,77 +11557,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					gc_none10 := lanes.Mask32x16FromBits(0)
-					gc_all10 := lanes.Mask32x16FromBits(0xffff)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x16Slice(gc_s_mySum[gc_rank:])
-						/*line samples_reduction.go:313*/ if (tid+
-							64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+64:]))
-							mySum.StoreSlice(sdata[tid:])
-						} else {
-							gc_b11 := gc_none10
-							/*line samples_reduction.go:315*/ if blockSize >= 128 {
-								gc_b11 = gc_all10
-							}
-							/*line samples_reduction.go:313*/ gc_if10 := lanes.Mask32x16FromBits(gc_b11.ToBits() & gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-							if gc_if10.ToBits() != 0 {
-								/*line samples_reduction.go:313*/ mySum = mySum.Merge(mySum.Add(lanes.LoadUint32x16Slice(sdata[tid+64:])), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-								mySum.Merge(lanes.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
-							}
-						}
-						/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line samples_reduction.go:272*/ mySum := lanes.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-					/*line samples_reduction.go:313*/ if (tid+
-						64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+64:]))
-						mySum.StoreSlice(sdata[tid:])
-					} else {
-						gc_b10 := gc_none9
-						/*line samples_reduction.go:315*/ if blockSize >= 128 {
-							gc_b10 = gc_all9
-						}
-						/*line samples_reduction.go:313*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line samples_reduction.go:313*/ mySum = mySum.Add(lanes.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-							mySum.Merge(lanes.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
-						}
-					}
-					/*line samples_reduction.go:313*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

@@ -133,66 +133,13 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:46*/ lanes.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:46*/ lanes.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -200,38 +147,38 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 		/*line samples_sorting.go:54*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
 						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
@@ -282,34 +229,34 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
@@ -370,12 +317,12 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_fastlo2
+						gc_vstep4 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 									_ = off
 									/*line samples_sorting.go:45*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -384,15 +331,15 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:45*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -402,7 +349,7 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
 							_ = off
@@ -433,60 +380,13 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							/*line samples_sorting.go:71*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:72*/ lanes.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-							lanes.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:71*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:72*/ lanes.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						lanes.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -608,66 +508,13 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:89*/ lanes.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:89*/ lanes.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -675,38 +522,38 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		/*line samples_sorting.go:97*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 						{
-							gc_tx := gc_vstep3 + 0
+							gc_tx := gc_vstep2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
 							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_vstep3 + 1
+							gc_tx := gc_vstep2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
 							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_vstep3 + 2
+							gc_tx := gc_vstep2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
 							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 						{
-							gc_tx := gc_vstep3 + 3
+							gc_tx := gc_vstep2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
 							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
 						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
@@ -758,34 +605,34 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
@@ -846,12 +693,12 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_fastlo2
+						gc_vstep4 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 									_ = off
 									/*line samples_sorting.go:88*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -860,15 +707,15 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:88*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -878,7 +725,7 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
 							_ = off
@@ -909,60 +756,13 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							/*line samples_sorting.go:115*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:116*/ lanes.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-							lanes.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:115*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:116*/ lanes.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						lanes.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1147,76 +947,23 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:159*/ lanes.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:159*/ lanes.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
 	/*line samples_sorting.go:167*/ for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_vstep3 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -1224,7 +971,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx := gc_vstep3 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -1232,7 +979,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx := gc_vstep3 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -1240,7 +987,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 					{
-						gc_tx := gc_vstep3 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -1248,7 +995,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -1321,12 +1068,12 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_fastlo2
+						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 									_ = off
 									/*line samples_sorting.go:158*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -1335,15 +1082,15 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop3 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:158*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -1353,7 +1100,7 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
 							_ = off
@@ -1384,60 +1131,13 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							/*line samples_sorting.go:174*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:175*/ lanes.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-							lanes.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:174*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:175*/ lanes.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						lanes.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1562,66 +1262,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+
-								0) > len(dSrcVal)-16 || (gc_tx+0) > len(sVal)-16 || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
-								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:192*/ lanes.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-							lanes.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+
-							0) > len(dSrcVal)-8 || (gc_tx+0) > len(sVal)-8 || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
-							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:192*/ lanes.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx+0:])
-						lanes.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
-					sKey[gc_tx+0] = dSrcKey[off+0]
-					sVal[gc_tx+0] = dSrcVal[off+0]
-					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
-					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 			}
 		}
 	}
@@ -1629,38 +1276,38 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		stride := size / 2
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_vstep3 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 						gc_s_offset[gc_rank] = offset
 					}
 					{
-						gc_tx := gc_vstep3 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 						gc_s_offset[gc_rank] = offset
 					}
 					{
-						gc_tx := gc_vstep3 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 						gc_s_offset[gc_rank] = offset
 					}
 					{
-						gc_tx := gc_vstep3 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
 						gc_s_offset[gc_rank] = offset
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
@@ -1708,34 +1355,34 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
@@ -1810,12 +1457,12 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
 					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_fastlo2
+						gc_vstep4 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 									_ = off
 									/*line samples_sorting.go:191*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -1824,15 +1471,15 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop3 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
 								_ = off
 								/*line samples_sorting.go:191*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
@@ -1842,7 +1489,7 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
 							_ = off
@@ -1873,60 +1520,13 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-							/*line samples_sorting.go:218*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
-								break
-							}
-							/*line samples_sorting.go:219*/ lanes.LoadUint32x16Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-							lanes.LoadUint32x16Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-							lanes.LoadUint32x16Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
-						/*line samples_sorting.go:218*/ if (gc_tx+0) < 0 || (gc_tx+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx+(sharedSizeLimit/2)) < 0 || (gc_tx+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
-							break
-						}
-						/*line samples_sorting.go:219*/ lanes.LoadUint32x8Slice(sKey[gc_tx+0:]).StoreSlice(dDstKey[off+0:])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+0:]).StoreSlice(dDstVal[off+0:])
-						lanes.LoadUint32x8Slice(sKey[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-						lanes.LoadUint32x8Slice(sVal[gc_tx+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
-					/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
-					dDstVal[off+0] = sVal[gc_tx+0]
-					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
-					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 			}
 		}
 	}

@@ -116,54 +116,12 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_runlo
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line shoc.go:20*/ gc_vb2 := lanes.BroadcastFloat32x16(s)
-							for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var gid int = gc_tx + (gc_bx * gc_bdx)
-								/*line shoc.go:20*/ if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
-									break
-								}
-								/*line shoc.go:21*/ lanes.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(lanes.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line shoc.go:20*/ gc_vb := lanes.BroadcastFloat32x8(s)
-						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var gid int = gc_tx + (gc_bx * gc_bdx)
-							/*line shoc.go:20*/ if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
-								break
-							}
-							/*line shoc.go:21*/ lanes.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						gid := gc_tx + (gc_bx * gc_bdx)
-						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						gid := gc_tx + (gc_bx * gc_bdx)
-						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
-					}
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					gid := gc_tx + (gc_bx * gc_bdx)
+					/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -288,52 +246,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line shoc.go:51*/ if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-										break
-									}
-									/*line shoc.go:51*/ gc_row2 := sdata[tid : tid+272]
-									/*line shoc.go:51*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(lanes.LoadFloat32x16Slice(gc_row2[256:])).StoreSlice(sdata[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line shoc.go:51*/ if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line shoc.go:51*/ gc_row := sdata[tid : tid+264]
-							/*line shoc.go:51*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[256:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
@@ -354,12 +270,12 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
 						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo2
+							gc_vstep2 := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var tid int = gc_tx
 										_ = tid
 										{
@@ -367,22 +283,22 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var tid int = gc_tx
 									_ = tid
 									/*line shoc.go:56*/ lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								tid := gc_tx
 								_ = tid
@@ -404,52 +320,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								var tid int = gc_tx
-								{
-									/*line shoc.go:57*/ if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-										break
-									}
-									/*line shoc.go:57*/ gc_row4 := sdata[tid : tid+144]
-									/*line shoc.go:57*/ lanes.LoadFloat32x16Slice(gc_row4[0:]).Add(lanes.LoadFloat32x16Slice(gc_row4[128:])).StoreSlice(sdata[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							/*line shoc.go:57*/ if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line shoc.go:57*/ gc_row3 := sdata[tid : tid+136]
-							/*line shoc.go:57*/ lanes.LoadFloat32x8Slice(gc_row3[0:]).Add(lanes.LoadFloat32x8Slice(gc_row3[128:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
@@ -470,12 +344,12 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
 						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 						if compiled.SIMDBuild {
-							gc_vstep5 := gc_fastlo3
+							gc_vstep3 := gc_fastlo3
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
-										gc_tx := gc_vstep5
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var tid int = gc_tx
 										_ = tid
 										{
@@ -483,22 +357,22 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop5 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var tid int = gc_tx
 									_ = tid
 									/*line shoc.go:62*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								tid := gc_tx
 								_ = tid
@@ -520,52 +394,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								var tid int = gc_tx
-								{
-									/*line shoc.go:63*/ if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-										break
-									}
-									/*line shoc.go:63*/ gc_row6 := sdata[tid : tid+80]
-									/*line shoc.go:63*/ lanes.LoadFloat32x16Slice(gc_row6[0:]).Add(lanes.LoadFloat32x16Slice(gc_row6[64:])).StoreSlice(sdata[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							var tid int = gc_tx
-							/*line shoc.go:63*/ if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line shoc.go:63*/ gc_row5 := sdata[tid : tid+72]
-							/*line shoc.go:63*/ lanes.LoadFloat32x8Slice(gc_row5[0:]).Add(lanes.LoadFloat32x8Slice(gc_row5[64:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -598,13 +430,13 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_at14 := gOdata[gc_off10:][:1]
 					gc_at15 := sdata[gc_off11:][:1]
 					if compiled.SIMDBuild {
-						gc_vstep7 := gc_fastlo4
+						gc_vstep4 := gc_fastlo4
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop7 bool
-							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
+								for ; gc_vstep4+15 < gc_fasthi4; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var tid int = gc_tx
@@ -663,16 +495,16 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop7 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tid int = gc_tx
@@ -732,7 +564,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep7 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
+						for gc_u6 := gc_vstep4 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
 							gc_tx := gc_fastlo4 + gc_u6
 							tid := gc_tx
 							/*line shoc.go:67*/ if tid < gocuda.WarpSize {
@@ -879,292 +711,31 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tid int = gc_tx
-							/*line shoc.go:67*/ if (tid+
-								/*line shoc.go:70*/ 32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
-								/*line shoc.go:73*/ 16) < 0 || (tid+16) > len(sdata)-16 || (tid+
-								/*line shoc.go:76*/ 8) < 0 || (tid+8) > len(sdata)-16 || (tid+
-								/*line shoc.go:79*/ 4) < 0 || (tid+4) > len(sdata)-16 || (tid+
-								/*line shoc.go:82*/ 2) < 0 || (tid+2) > len(sdata)-16 || (tid+
-								/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-16 {
-								break
-							}
-							/*line shoc.go:70*/ gc_row8 :=
-								/*line shoc.go:70*/ sdata[tid : tid+48]
-//line shoc.go:67
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-								/*line shoc.go:67*/ if blockSize >= 64 {
-									/*line shoc.go:69*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[32:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:70*/ if blockSize >= 32 {
-									/*line shoc.go:72*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[16:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:73*/ if blockSize >= 16 {
-									/*line shoc.go:75*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[8:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:76*/ if blockSize >= 8 {
-									/*line shoc.go:78*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[4:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:79*/ if blockSize >= 4 {
-									/*line shoc.go:81*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[2:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:82*/ if blockSize >= 2 {
-									/*line shoc.go:84*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[1:])).StoreSlice(sdata[tid:])
-								}
-							} else {
-								/*line shoc.go:85*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-								if gc_if3.ToBits() != 0 {
-									/*line shoc.go:67*/ if blockSize >= 64 {
-										/*line shoc.go:69*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[32:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:70*/ if blockSize >= 32 {
-										/*line shoc.go:72*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[16:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:73*/ if blockSize >= 16 {
-										/*line shoc.go:75*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[8:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:76*/ if blockSize >= 8 {
-										/*line shoc.go:78*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[4:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:79*/ if blockSize >= 4 {
-										/*line shoc.go:81*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[2:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:82*/ if blockSize >= 2 {
-										/*line shoc.go:84*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[1:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-								}
-							}
-							/*line shoc.go:90*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-							if gc_if4.ToBits() != 0 {
-								var gc_u5 float32
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-									/*line shoc.go:91*/ gc_u5 = sdata[0]
-								}
-								if gc_if4.ToBits() != 0 {
-									/*line shoc.go:91*/ gOdata[gc_bx] = gc_u5
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line shoc.go:67*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:69*/ if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
+					}
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
 					}
 				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var tid int = gc_tx
-						/*line shoc.go:67*/ if (tid+
-							/*line shoc.go:70*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-							/*line shoc.go:73*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-							/*line shoc.go:76*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-							/*line shoc.go:79*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-							/*line shoc.go:82*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-							/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-8 {
-							break
-						}
-						/*line shoc.go:70*/ gc_row7 :=
-							/*line shoc.go:70*/ sdata[tid : tid+40]
-//line shoc.go:67
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-							/*line shoc.go:67*/ if blockSize >= 64 {
-								/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[32:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:70*/ if blockSize >= 32 {
-								/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[16:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:73*/ if blockSize >= 16 {
-								/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[8:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:76*/ if blockSize >= 8 {
-								/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[4:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:79*/ if blockSize >= 4 {
-								/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[2:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:82*/ if blockSize >= 2 {
-								/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[1:])).StoreSlice(sdata[tid:])
-							}
-						} else {
-							/*line shoc.go:85*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line shoc.go:67*/ if blockSize >= 64 {
-									/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[32:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:70*/ if blockSize >= 32 {
-									/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[16:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:73*/ if blockSize >= 16 {
-									/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[8:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:76*/ if blockSize >= 8 {
-									/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[4:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:79*/ if blockSize >= 4 {
-									/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[2:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:82*/ if blockSize >= 2 {
-									/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[1:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-						/*line shoc.go:90*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_u4 float32
-							if gc_in := gc_if2.ToBits(); gc_in != 0 {
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-								/*line shoc.go:91*/ gc_u4 = sdata[0]
-							}
-							if gc_if2.ToBits() != 0 {
-								/*line shoc.go:91*/ gOdata[gc_bx] = gc_u4
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line shoc.go:67*/ if tid < gocuda.WarpSize {
-						/*line shoc.go:69*/ if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
-					}
-					/*line shoc.go:90*/ if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			} else {
-				gc_vstep2 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var tid int = gc_tx
-					/*line shoc.go:67*/ if (tid+
-						/*line shoc.go:70*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-						/*line shoc.go:73*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-						/*line shoc.go:76*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-						/*line shoc.go:79*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-						/*line shoc.go:82*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-						/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-8 {
-						break
-					}
-					/*line shoc.go:70*/ gc_row :=
-						/*line shoc.go:70*/ sdata[tid : tid+40]
-//line shoc.go:67
-					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-						/*line shoc.go:67*/ if blockSize >= 64 {
-							/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:70*/ if blockSize >= 32 {
-							/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:73*/ if blockSize >= 16 {
-							/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:76*/ if blockSize >= 8 {
-							/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:79*/ if blockSize >= 4 {
-							/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:82*/ if blockSize >= 2 {
-							/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreSlice(sdata[tid:])
-						}
-					} else {
-						/*line shoc.go:85*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line shoc.go:67*/ if blockSize >= 64 {
-								/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:70*/ if blockSize >= 32 {
-								/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:73*/ if blockSize >= 16 {
-								/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:76*/ if blockSize >= 8 {
-								/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:79*/ if blockSize >= 4 {
-								/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:82*/ if blockSize >= 2 {
-								/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-						}
-					}
-					/*line shoc.go:90*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if2.ToBits() != 0 {
-						var gc_u4 float32
-						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-							/*line shoc.go:91*/ gc_u4 = sdata[0]
-						}
-						if gc_if2.ToBits() != 0 {
-							/*line shoc.go:91*/ gOdata[gc_bx] = gc_u4
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line shoc.go:67*/ if tid < gocuda.WarpSize {
-						/*line shoc.go:69*/ if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
-					}
-					/*line shoc.go:90*/ if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
-					}
+				/*line shoc.go:90*/ if tid == 0 {
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1359,52 +930,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								var tid int = gc_tx
-								{
-									/*line shoc.go:129*/ if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-										break
-									}
-									/*line shoc.go:129*/ gc_row2 := sdata[tid : tid+272]
-									/*line shoc.go:129*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(lanes.LoadFloat32x16Slice(gc_row2[256:])).StoreSlice(sdata[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							var tid int = gc_tx
-							/*line shoc.go:129*/ if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line shoc.go:129*/ gc_row := sdata[tid : tid+264]
-							/*line shoc.go:129*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[256:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
@@ -1425,12 +954,12 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
 						gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep4 := gc_fastlo2
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
-										gc_tx := gc_vstep4
+								var gc_stop2 bool
+								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										var tid int = gc_tx
 										_ = tid
 										{
@@ -1438,22 +967,22 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
-								if gc_stop3 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									var tid int = gc_tx
 									_ = tid
 									/*line shoc.go:134*/ lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								tid := gc_tx
 								_ = tid
@@ -1475,52 +1004,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								var tid int = gc_tx
-								{
-									/*line shoc.go:135*/ if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-										break
-									}
-									/*line shoc.go:135*/ gc_row4 := sdata[tid : tid+144]
-									/*line shoc.go:135*/ lanes.LoadFloat32x16Slice(gc_row4[0:]).Add(lanes.LoadFloat32x16Slice(gc_row4[128:])).StoreSlice(sdata[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							var tid int = gc_tx
-							/*line shoc.go:135*/ if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line shoc.go:135*/ gc_row3 := sdata[tid : tid+136]
-							/*line shoc.go:135*/ lanes.LoadFloat32x8Slice(gc_row3[0:]).Add(lanes.LoadFloat32x8Slice(gc_row3[128:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
@@ -1541,12 +1028,12 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
 						gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
 						if compiled.SIMDBuild {
-							gc_vstep6 := gc_fastlo3
+							gc_vstep4 := gc_fastlo3
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-									for ; gc_vstep6+15 < gc_fasthi3; gc_vstep6 += 16 {
-										gc_tx := gc_vstep6
+								var gc_stop3 bool
+								gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+									for ; gc_vstep4+15 < gc_fasthi3; gc_vstep4 += 16 {
+										gc_tx := gc_vstep4
 										var tid int = gc_tx
 										_ = tid
 										{
@@ -1554,22 +1041,22 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep6, false
-								}(gc_vstep6)
-								if gc_stop5 {
+									return gc_vstep4, false
+								}(gc_vstep4)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep6+7 < gc_fasthi3; gc_vstep6 += 8 {
-									gc_tx := gc_vstep6
+								for ; gc_vstep4+7 < gc_fasthi3; gc_vstep4 += 8 {
+									gc_tx := gc_vstep4
 									var tid int = gc_tx
 									_ = tid
 									/*line shoc.go:140*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep6 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep4 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								tid := gc_tx
 								_ = tid
@@ -1591,52 +1078,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
-								var tid int = gc_tx
-								{
-									/*line shoc.go:141*/ if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-										break
-									}
-									/*line shoc.go:141*/ gc_row6 := sdata[tid : tid+80]
-									/*line shoc.go:141*/ lanes.LoadFloat32x16Slice(gc_row6[0:]).Add(lanes.LoadFloat32x16Slice(gc_row6[64:])).StoreSlice(sdata[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							var tid int = gc_tx
-							/*line shoc.go:141*/ if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line shoc.go:141*/ gc_row5 := sdata[tid : tid+72]
-							/*line shoc.go:141*/ lanes.LoadFloat32x8Slice(gc_row5[0:]).Add(lanes.LoadFloat32x8Slice(gc_row5[64:])).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -1669,13 +1114,13 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_at14 := gOdata[gc_off10:][:1]
 					gc_at15 := sdata[gc_off11:][:1]
 					if compiled.SIMDBuild {
-						gc_vstep8 := gc_fastlo4
+						gc_vstep5 := gc_fastlo4
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop7 bool
-							gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+							var gc_stop4 bool
+							gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep8+15 < gc_fasthi4; gc_vstep8 += 16 {
-									gc_tx := gc_vstep8
+								for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var tid int = gc_tx
@@ -1734,16 +1179,16 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep8, false
-							}(gc_vstep8)
-							if gc_stop7 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep8+7 < gc_fasthi4; gc_vstep8 += 8 {
-								gc_tx := gc_vstep8
+							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tid int = gc_tx
@@ -1803,7 +1248,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep8 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
+						for gc_u6 := gc_vstep5 - gc_fastlo4; gc_u6 < gc_seglen4; gc_u6++ {
 							gc_tx := gc_fastlo4 + gc_u6
 							tid := gc_tx
 							/*line shoc.go:145*/ if tid < gocuda.WarpSize {
@@ -1950,292 +1395,31 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-							gc_tx := gc_vstep9
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tid int = gc_tx
-							/*line shoc.go:145*/ if (tid+
-								/*line shoc.go:148*/ 32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
-								/*line shoc.go:151*/ 16) < 0 || (tid+16) > len(sdata)-16 || (tid+
-								/*line shoc.go:154*/ 8) < 0 || (tid+8) > len(sdata)-16 || (tid+
-								/*line shoc.go:157*/ 4) < 0 || (tid+4) > len(sdata)-16 || (tid+
-								/*line shoc.go:160*/ 2) < 0 || (tid+2) > len(sdata)-16 || (tid+
-								/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-16 {
-								break
-							}
-							/*line shoc.go:148*/ gc_row8 :=
-								/*line shoc.go:148*/ sdata[tid : tid+48]
-//line shoc.go:145
-							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
-								/*line shoc.go:145*/ if blockSize >= 64 {
-									/*line shoc.go:147*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[32:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:148*/ if blockSize >= 32 {
-									/*line shoc.go:150*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[16:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:151*/ if blockSize >= 16 {
-									/*line shoc.go:153*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[8:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:154*/ if blockSize >= 8 {
-									/*line shoc.go:156*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[4:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:157*/ if blockSize >= 4 {
-									/*line shoc.go:159*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[2:])).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:160*/ if blockSize >= 2 {
-									/*line shoc.go:162*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[1:])).StoreSlice(sdata[tid:])
-								}
-							} else {
-								/*line shoc.go:163*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-								if gc_if3.ToBits() != 0 {
-									/*line shoc.go:145*/ if blockSize >= 64 {
-										/*line shoc.go:147*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[32:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:148*/ if blockSize >= 32 {
-										/*line shoc.go:150*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[16:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:151*/ if blockSize >= 16 {
-										/*line shoc.go:153*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[8:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:154*/ if blockSize >= 8 {
-										/*line shoc.go:156*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[4:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:157*/ if blockSize >= 4 {
-										/*line shoc.go:159*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[2:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-									/*line shoc.go:160*/ if blockSize >= 2 {
-										/*line shoc.go:162*/ lanes.LoadFloat32x16Slice(gc_row8[0:]).Add(lanes.LoadFloat32x16Slice(gc_row8[1:])).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
-									}
-								}
-							}
-							/*line shoc.go:167*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-							if gc_if4.ToBits() != 0 {
-								var gc_u5 float32
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-									/*line shoc.go:168*/ gc_u5 = sdata[0]
-								}
-								if gc_if4.ToBits() != 0 {
-									/*line shoc.go:168*/ gOdata[gc_bx] = gc_u5
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop8 {
-						return
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line shoc.go:145*/ if tid < gocuda.WarpSize {
+					/*line shoc.go:147*/ if blockSize >= 64 {
+						sdata[tid] += sdata[tid+32]
+					}
+					if blockSize >= 32 {
+						sdata[tid] += sdata[tid+16]
+					}
+					if blockSize >= 16 {
+						sdata[tid] += sdata[tid+8]
+					}
+					if blockSize >= 8 {
+						sdata[tid] += sdata[tid+4]
+					}
+					if blockSize >= 4 {
+						sdata[tid] += sdata[tid+2]
+					}
+					if blockSize >= 2 {
+						sdata[tid] += sdata[tid+1]
 					}
 				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var tid int = gc_tx
-						/*line shoc.go:145*/ if (tid+
-							/*line shoc.go:148*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-							/*line shoc.go:151*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-							/*line shoc.go:154*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-							/*line shoc.go:157*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-							/*line shoc.go:160*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-							/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-8 {
-							break
-						}
-						/*line shoc.go:148*/ gc_row7 :=
-							/*line shoc.go:148*/ sdata[tid : tid+40]
-//line shoc.go:145
-						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-							/*line shoc.go:145*/ if blockSize >= 64 {
-								/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[32:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:148*/ if blockSize >= 32 {
-								/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[16:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:151*/ if blockSize >= 16 {
-								/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[8:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:154*/ if blockSize >= 8 {
-								/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[4:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:157*/ if blockSize >= 4 {
-								/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[2:])).StoreSlice(sdata[tid:])
-							}
-							/*line shoc.go:160*/ if blockSize >= 2 {
-								/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[1:])).StoreSlice(sdata[tid:])
-							}
-						} else {
-							/*line shoc.go:163*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line shoc.go:145*/ if blockSize >= 64 {
-									/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[32:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:148*/ if blockSize >= 32 {
-									/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[16:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:151*/ if blockSize >= 16 {
-									/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[8:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:154*/ if blockSize >= 8 {
-									/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[4:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:157*/ if blockSize >= 4 {
-									/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[2:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-								/*line shoc.go:160*/ if blockSize >= 2 {
-									/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_row7[0:]).Add(lanes.LoadFloat32x8Slice(gc_row7[1:])).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-						/*line shoc.go:167*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_u4 float32
-							if gc_in := gc_if2.ToBits(); gc_in != 0 {
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-								/*line shoc.go:168*/ gc_u4 = sdata[0]
-							}
-							if gc_if2.ToBits() != 0 {
-								/*line shoc.go:168*/ gOdata[gc_bx] = gc_u4
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line shoc.go:145*/ if tid < gocuda.WarpSize {
-						/*line shoc.go:147*/ if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
-					}
-					/*line shoc.go:167*/ if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			} else {
-				gc_vstep3 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var tid int = gc_tx
-					/*line shoc.go:145*/ if (tid+
-						/*line shoc.go:148*/ 32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
-						/*line shoc.go:151*/ 16) < 0 || (tid+16) > len(sdata)-8 || (tid+
-						/*line shoc.go:154*/ 8) < 0 || (tid+8) > len(sdata)-8 || (tid+
-						/*line shoc.go:157*/ 4) < 0 || (tid+4) > len(sdata)-8 || (tid+
-						/*line shoc.go:160*/ 2) < 0 || (tid+2) > len(sdata)-8 || (tid+
-						/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-8 {
-						break
-					}
-					/*line shoc.go:148*/ gc_row :=
-						/*line shoc.go:148*/ sdata[tid : tid+40]
-//line shoc.go:145
-					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
-						/*line shoc.go:145*/ if blockSize >= 64 {
-							/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:148*/ if blockSize >= 32 {
-							/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:151*/ if blockSize >= 16 {
-							/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:154*/ if blockSize >= 8 {
-							/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:157*/ if blockSize >= 4 {
-							/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(sdata[tid:])
-						}
-						/*line shoc.go:160*/ if blockSize >= 2 {
-							/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreSlice(sdata[tid:])
-						}
-					} else {
-						/*line shoc.go:163*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line shoc.go:145*/ if blockSize >= 64 {
-								/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:148*/ if blockSize >= 32 {
-								/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:151*/ if blockSize >= 16 {
-								/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:154*/ if blockSize >= 8 {
-								/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:157*/ if blockSize >= 4 {
-								/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-							/*line shoc.go:160*/ if blockSize >= 2 {
-								/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-							}
-						}
-					}
-					/*line shoc.go:167*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if2.ToBits() != 0 {
-						var gc_u4 float32
-						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-							/*line shoc.go:168*/ gc_u4 = sdata[0]
-						}
-						if gc_if2.ToBits() != 0 {
-							/*line shoc.go:168*/ gOdata[gc_bx] = gc_u4
-						}
-					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line shoc.go:145*/ if tid < gocuda.WarpSize {
-						/*line shoc.go:147*/ if blockSize >= 64 {
-							sdata[tid] += sdata[tid+32]
-						}
-						if blockSize >= 32 {
-							sdata[tid] += sdata[tid+16]
-						}
-						if blockSize >= 16 {
-							sdata[tid] += sdata[tid+8]
-						}
-						if blockSize >= 8 {
-							sdata[tid] += sdata[tid+4]
-						}
-						if blockSize >= 4 {
-							sdata[tid] += sdata[tid+2]
-						}
-						if blockSize >= 2 {
-							sdata[tid] += sdata[tid+1]
-						}
-					}
-					/*line shoc.go:167*/ if tid == 0 {
-						gOdata[gc_bx] = sdata[0]
-					}
+				/*line shoc.go:167*/ if tid == 0 {
+					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -713,52 +713,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					/*line agree_if.go:110*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line agree_if.go:110*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(s)-16 {
-									break
-								}
-								/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line agree_if.go:110*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s)-8 {
-								break
-							}
-							/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line agree_if.go:110*/ s[gc_tx] = v
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line agree_if.go:110*/ s[gc_tx] = v
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line agree_if.go:110*/ s[gc_tx] = v
 				}
 			}
 		}
@@ -776,33 +735,33 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep4 := gc_seg
+							gc_vstep3 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_segend; gc_vstep4 += 16 {
-										gc_tx := gc_vstep4
+								var gc_stop2 bool
+								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
 										/*line agree_if.go:113*/ v_ := lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):])
 										/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
-								if gc_stop3 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_segend; gc_vstep4 += 8 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line agree_if.go:113*/ v_ := lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):])
 									/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep4 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								/*line agree_if.go:113*/ v_ := gc_at5[gc_u]
@@ -828,38 +787,38 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
@@ -910,33 +869,33 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep6 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								/*line agree_if.go:115*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 								/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							/*line agree_if.go:115*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 							/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v_ := gc_s_v_[gc_rank]
 						/*line agree_if.go:115*/ gc_at6[gc_tx] = v_
@@ -945,52 +904,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					/*line agree_if.go:115*/ copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
-								gc_rank := gc_base + gc_tx
-								/*line agree_if.go:115*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(s)-16 {
-									break
-								}
-								/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							/*line agree_if.go:115*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s)-8 {
-								break
-							}
-							/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line agree_if.go:115*/ s[gc_tx] = v_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line agree_if.go:115*/ s[gc_tx] = v_
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line agree_if.go:115*/ s[gc_tx] = v_
 				}
 			}
 		}
@@ -1001,33 +919,33 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							/*line agree_if.go:100*/ lanes.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop6 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						/*line agree_if.go:100*/ lanes.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -1059,48 +977,10 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-							gc_tx := gc_vstep9
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line agree_if.go:119*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(data)-16 {
-								break
-							}
-							/*line agree_if.go:120*/ lanes.LoadInt32x16Slice(s[gc_tx:]).StoreSlice(data[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line agree_if.go:119*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(data)-8 {
-							break
-						}
-						/*line agree_if.go:120*/ lanes.LoadInt32x8Slice(s[gc_tx:]).StoreSlice(data[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ data[i] = s[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ data[i] = s[gc_tx]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line agree_if.go:119*/ data[i] = s[gc_tx]
 			}
 		}
 	}

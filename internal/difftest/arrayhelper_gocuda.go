@@ -239,164 +239,20 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 					gc_s_a2[gc_rank] = a2
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line arrayhelper.go:22*/ var gtid int = gc_bx*p + gc_tx
-								var my0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line arrayhelper.go:23*/ var my1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line arrayhelper.go:23*/ var my2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line arrayhelper.go:23*/ var my3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if gtid < 0 || gtid > len(bodies)-16 {
-										break
-									}
-									var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes5 [16]uint32
-									for gc_k5 := range 16 {
-										/*line arrayhelper.go:25*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][0])
-									}
-									gc_ld5 = lanes.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-									var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes6 [16]uint32
-									for gc_k6 := range 16 {
-										/*line arrayhelper.go:25*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][1])
-									}
-									gc_ld6 = lanes.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-									var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes7 [16]uint32
-									for gc_k7 := range 16 {
-										/*line arrayhelper.go:25*/ gc_lanes7[gc_k7] = compiled.Bits32At(&bodies[gtid+gc_k7][2])
-									}
-									gc_ld7 = lanes.LoadUint32x16(&gc_lanes7).AsFloat32x16()
-									var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes8 [16]uint32
-									for gc_k8 := range 16 {
-										/*line arrayhelper.go:25*/ gc_lanes8[gc_k8] = compiled.Bits32At(&bodies[gtid+gc_k8][3])
-									}
-									gc_ld8 = lanes.LoadUint32x16(&gc_lanes8).AsFloat32x16()
-									gc_t5 := gc_ld5
-									gc_t6 := gc_ld6
-									gc_t7 := gc_ld7
-									gc_t8 := gc_ld8
-									my0 = gc_t5
-									my1 = gc_t6
-									my2 = gc_t7
-									my3 = gc_t8
-								}
-								a0 := gc_vb2
-								a1 := gc_vb2
-								a2 := gc_vb2
-								/*line arrayhelper.go:24*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-								/*line arrayhelper.go:24*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-								/*line arrayhelper.go:24*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-								/*line arrayhelper.go:24*/ my3.StoreSlice(gc_s_my3[gc_rank:])
-								/*line arrayhelper.go:24*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-								/*line arrayhelper.go:24*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-								/*line arrayhelper.go:24*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line arrayhelper.go:22*/ var gtid int = gc_bx*p + gc_tx
-							var my0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line arrayhelper.go:23*/ var my1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line arrayhelper.go:23*/ var my2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line arrayhelper.go:23*/ var my3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line arrayhelper.go:25*/ if gtid < 0 || gtid > len(bodies)-8 {
-								break
-							}
-							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes [8]uint32
-							for gc_k := range 8 {
-								/*line arrayhelper.go:25*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[gtid+gc_k][0])
-							}
-							gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
-							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes2 [8]uint32
-							for gc_k2 := range 8 {
-								/*line arrayhelper.go:25*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[gtid+gc_k2][1])
-							}
-							gc_ld2 = lanes.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes3 [8]uint32
-							for gc_k3 := range 8 {
-								/*line arrayhelper.go:25*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[gtid+gc_k3][2])
-							}
-							gc_ld3 = lanes.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes4 [8]uint32
-							for gc_k4 := range 8 {
-								/*line arrayhelper.go:25*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][3])
-							}
-							gc_ld4 = lanes.LoadUint32x8(&gc_lanes4).AsFloat32x8()
-							gc_t := gc_ld
-							gc_t2 := gc_ld2
-							gc_t3 := gc_ld3
-							gc_t4 := gc_ld4
-							my0 = gc_t
-							my1 = gc_t2
-							my2 = gc_t3
-							my3 = gc_t4
-							a0 := gc_vb
-							a1 := gc_vb
-							a2 := gc_vb
-							/*line arrayhelper.go:24*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-							/*line arrayhelper.go:24*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-							/*line arrayhelper.go:24*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-							/*line arrayhelper.go:24*/ my3.StoreSlice(gc_s_my3[gc_rank:])
-							/*line arrayhelper.go:24*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-							/*line arrayhelper.go:24*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-							/*line arrayhelper.go:24*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line arrayhelper.go:22*/ gtid := gc_bx*p + gc_tx
-						var my0, my1, my2, my3 float32
-						/*line arrayhelper.go:25*/ my0, my1, my2, my3 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2], bodies[gtid][3]
-						var a0, a1, a2 float32 = 0, 0, 0
-						gc_s_my0[gc_rank] = my0
-						gc_s_my1[gc_rank] = my1
-						gc_s_my2[gc_rank] = my2
-						gc_s_my3[gc_rank] = my3
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line arrayhelper.go:22*/ gtid := gc_bx*p + gc_tx
-						var my0, my1, my2, my3 float32
-						/*line arrayhelper.go:25*/ my0, my1, my2, my3 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2], bodies[gtid][3]
-						var a0, a1, a2 float32 = 0, 0, 0
-						gc_s_my0[gc_rank] = my0
-						gc_s_my1[gc_rank] = my1
-						gc_s_my2[gc_rank] = my2
-						gc_s_my3[gc_rank] = my3
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line arrayhelper.go:22*/ gtid := gc_bx*p + gc_tx
+					var my0, my1, my2, my3 float32
+					/*line arrayhelper.go:25*/ my0, my1, my2, my3 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2], bodies[gtid][3]
+					var a0, a1, a2 float32 = 0, 0, 0
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_my3[gc_rank] = my3
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
 				}
 			}
 		}
@@ -439,17 +295,17 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 			/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
 			/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
 			{
+				gc_vstep2 := 0
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_vb8 := lanes.BroadcastFloat32x16(2)
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							/*line arrayhelper.go:50*/ gc_vb9 := lanes.BroadcastFloat32x16(eps2)
 							gc_vb10 := lanes.BroadcastFloat32x16(1)
-							for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-								gc_rank := gc_vstep3
+							for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+								gc_rank := gc_vstep2
 								gc_pos.Thread = gc_rank
 								/*line arrayhelper.go:50*/ my0 := lanes.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
 								/*line arrayhelper.go:50*/ my1 := lanes.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
@@ -493,9 +349,9 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 								/*line arrayhelper.go:35*/ a2.StoreSlice(gc_s_a2[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -504,8 +360,8 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						/*line arrayhelper.go:50*/ gc_vb6 := lanes.BroadcastFloat32x8(eps2)
 						gc_vb7 := lanes.BroadcastFloat32x8(1)
-						for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-							gc_rank := gc_vstep3
+						for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+							gc_rank := gc_vstep2
 							gc_pos.Thread = gc_rank
 							/*line arrayhelper.go:50*/ my0 := lanes.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
 							/*line arrayhelper.go:50*/ my1 := lanes.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
@@ -550,74 +406,39 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						my3 := gc_s_my3[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line arrayhelper.go:35*/ my0_ := my0
-						/*line arrayhelper.go:35*/ my1_ := my1
-						/*line arrayhelper.go:35*/ my2_ := my2
-						/*line arrayhelper.go:35*/ my3_ := my3
-						/*line arrayhelper.go:35*/ a0_ := a0
-						/*line arrayhelper.go:35*/ a1_ := a1
-						/*line arrayhelper.go:35*/ a2_ := a2
-						/*line arrayhelper.go:47*/ my3_ *= 2
-						for j := range sh {
-							var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
-							inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
-							s := sh[j][3] * inv * inv * inv * my3_
-							a0_ += d0 * s
-							a1_ += d1 * s
-							a2_ += d2 * s
-						}
-						r0 := a0_
-						/*line arrayhelper.go:56*/ r1 := a1_
-						/*line arrayhelper.go:56*/ r2 := a2_
-						/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
+				}
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					my0 := gc_s_my0[gc_rank]
+					my1 := gc_s_my1[gc_rank]
+					my2 := gc_s_my2[gc_rank]
+					my3 := gc_s_my3[gc_rank]
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line arrayhelper.go:35*/ my0_ := my0
+					/*line arrayhelper.go:35*/ my1_ := my1
+					/*line arrayhelper.go:35*/ my2_ := my2
+					/*line arrayhelper.go:35*/ my3_ := my3
+					/*line arrayhelper.go:35*/ a0_ := a0
+					/*line arrayhelper.go:35*/ a1_ := a1
+					/*line arrayhelper.go:35*/ a2_ := a2
+					/*line arrayhelper.go:47*/ my3_ *= 2
+					for j := range sh {
+						var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
+						inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
+						s := sh[j][3] * inv * inv * inv * my3_
+						a0_ += d0 * s
+						a1_ += d1 * s
+						a2_ += d2 * s
 					}
-				} else {
-					gc_vstep2 := 0
-					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						my3 := gc_s_my3[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line arrayhelper.go:35*/ my0_ := my0
-						/*line arrayhelper.go:35*/ my1_ := my1
-						/*line arrayhelper.go:35*/ my2_ := my2
-						/*line arrayhelper.go:35*/ my3_ := my3
-						/*line arrayhelper.go:35*/ a0_ := a0
-						/*line arrayhelper.go:35*/ a1_ := a1
-						/*line arrayhelper.go:35*/ a2_ := a2
-						/*line arrayhelper.go:47*/ my3_ *= 2
-						for j := range sh {
-							var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
-							inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
-							s := sh[j][3] * inv * inv * inv * my3_
-							a0_ += d0 * s
-							a1_ += d1 * s
-							a2_ += d2 * s
-						}
-						r0 := a0_
-						/*line arrayhelper.go:56*/ r1 := a1_
-						/*line arrayhelper.go:56*/ r2 := a2_
-						/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
+					r0 := a0_
+					/*line arrayhelper.go:56*/ r1 := a1_
+					/*line arrayhelper.go:56*/ r2 := a2_
+					/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
 				}
 			}
 		})
@@ -634,47 +455,10 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 			gc_off3 := gc_bx * p
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
 				gc_at4 := acc[gc_off3:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a0 := gc_s_a0[gc_rank]
@@ -682,47 +466,8 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 						a2 := gc_s_a2[gc_rank]
 						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
 					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a0 := gc_s_a0[gc_rank]
@@ -730,6 +475,32 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 						a2 := gc_s_a2[gc_rank]
 						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
 					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

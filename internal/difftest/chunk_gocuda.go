@@ -309,64 +309,14 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 					gc_at2[gc_tx] = n
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-								/*line chunk.go:43*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-								/*line chunk.go:43*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
-								/*line chunk.go:49*/ if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-16 || (gc_bx*gc_bdx+tx) > len(trips)-16 {
-									break
-								}
-								/*line chunk.go:49*/ acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
-								n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line chunk.go:43*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-							/*line chunk.go:43*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-							/*line chunk.go:49*/ if (gc_bx*gc_bdx+tx) < 0 || (gc_bx*gc_bdx+tx) > len(out)-8 || (gc_bx*gc_bdx+tx) > len(trips)-8 {
-								break
-							}
-							/*line chunk.go:49*/ acc.StoreSlice(out[gc_bx*gc_bdx+tx:])
-							n.StoreSlice(trips[gc_bx*gc_bdx+tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						acc := gc_s_acc[gc_rank]
-						n := gc_s_n[gc_rank]
-						/*line chunk.go:49*/ out[gc_bx*gc_bdx+tx] = acc
-						trips[gc_bx*gc_bdx+tx] = n
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						acc := gc_s_acc[gc_rank]
-						n := gc_s_n[gc_rank]
-						/*line chunk.go:49*/ out[gc_bx*gc_bdx+tx] = acc
-						trips[gc_bx*gc_bdx+tx] = n
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
+					/*line chunk.go:49*/ out[gc_bx*gc_bdx+tx] = acc
+					trips[gc_bx*gc_bdx+tx] = n
 				}
 			}
 		}
@@ -660,101 +610,17 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-								gc_vb5 := lanes.BroadcastInt32x16(3)
-								gc_vb6 := lanes.BroadcastInt32x16(1)
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_rank := gc_base + gc_tx
-									/*line chunk.go:66*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-									/*line chunk.go:66*/ k := lanes.LoadInt32x16Slice(gc_s_k[gc_rank:])
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line chunk.go:66*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line chunk.go:66*/ acc = acc.Mul(gc_vb5).Add(lanes.LoadInt32x16Slice(in[i:]))
-									/*line chunk.go:66*/ k = k.Add(gc_vb6)
-									/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
-									/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_vb3 := lanes.BroadcastInt32x8(3)
-							gc_vb4 := lanes.BroadcastInt32x8(1)
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-								/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line chunk.go:66*/ acc = acc.Mul(gc_vb3).Add(lanes.LoadInt32x8Slice(in[i:]))
-								/*line chunk.go:66*/ k = k.Add(gc_vb4)
-								/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
-								/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep4 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							acc := gc_s_acc[gc_rank]
-							k := gc_s_k[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line chunk.go:66*/ acc = acc*3 + in[i]
-							k++
-							gc_s_acc[gc_rank] = acc
-							gc_s_k[gc_rank] = k
-						}
-					} else {
-						gc_vstep3 := gc_from
-						gc_vb := lanes.BroadcastInt32x8(3)
-						gc_vb2 := lanes.BroadcastInt32x8(1)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-							/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line chunk.go:66*/ acc = acc.Mul(gc_vb).Add(lanes.LoadInt32x8Slice(in[i:]))
-							/*line chunk.go:66*/ k = k.Add(gc_vb2)
-							/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
-							/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							acc := gc_s_acc[gc_rank]
-							k := gc_s_k[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line chunk.go:66*/ acc = acc*3 + in[i]
-							k++
-							gc_s_acc[gc_rank] = acc
-							gc_s_k[gc_rank] = k
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line chunk.go:66*/ acc = acc*3 + in[i]
+						k++
+						gc_s_acc[gc_rank] = acc
+						gc_s_k[gc_rank] = k
 					}
 				}
 			}
@@ -771,12 +637,12 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 			gc_at3 := trips[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var g int = gc_bx*gc_bdx + gc_tx
 							_ = g
@@ -789,15 +655,15 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 							/*line chunk.go:70*/ acc.StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
@@ -811,7 +677,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					k := gc_s_k[gc_rank]
@@ -819,10 +685,10 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 				}
 			} else {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						acc := gc_s_acc[gc_rank]
 						k := gc_s_k[gc_rank]
@@ -830,7 +696,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						acc := gc_s_acc[gc_rank]
 						k := gc_s_k[gc_rank]
@@ -838,7 +704,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						acc := gc_s_acc[gc_rank]
 						k := gc_s_k[gc_rank]
@@ -846,7 +712,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						acc := gc_s_acc[gc_rank]
 						k := gc_s_k[gc_rank]
@@ -854,7 +720,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					acc := gc_s_acc[gc_rank]
 					k := gc_s_k[gc_rank]
@@ -863,72 +729,14 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var g int = gc_bx*gc_bdx + gc_tx
-							/*line chunk.go:69*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
-							/*line chunk.go:69*/ k := lanes.LoadInt32x16Slice(gc_s_k[gc_rank:])
-							if g < 0 || g > len(out)-16 || g > len(trips)-16 ||
-								/*line chunk.go:72*/ gc_tx < 0 || gc_tx > len(s)-16 {
-								break
-							}
-							/*line chunk.go:70*/ gc_t3 := acc
-							/*line chunk.go:70*/ gc_t4 := k
-							/*line chunk.go:70*/ gc_t3.StoreSlice(out[g:])
-							/*line chunk.go:70*/ gc_t4.StoreSlice(trips[g:])
-							/*line chunk.go:72*/ acc.StoreSlice(s[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line chunk.go:69*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
-						/*line chunk.go:69*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
-						if g < 0 || g > len(out)-8 || g > len(trips)-8 ||
-							/*line chunk.go:72*/ gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line chunk.go:70*/ gc_t := acc
-						/*line chunk.go:70*/ gc_t2 := k
-						/*line chunk.go:70*/ gc_t.StoreSlice(out[g:])
-						/*line chunk.go:70*/ gc_t2.StoreSlice(trips[g:])
-						/*line chunk.go:72*/ acc.StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					acc := gc_s_acc[gc_rank]
-					k := gc_s_k[gc_rank]
-					/*line chunk.go:70*/ out[g], trips[g] = acc, k
-					/*line chunk.go:72*/ s[gc_tx] = acc
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					acc := gc_s_acc[gc_rank]
-					k := gc_s_k[gc_rank]
-					/*line chunk.go:70*/ out[g], trips[g] = acc, k
-					/*line chunk.go:72*/ s[gc_tx] = acc
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*gc_bdx + gc_tx
+				acc := gc_s_acc[gc_rank]
+				k := gc_s_k[gc_rank]
+				/*line chunk.go:70*/ out[g], trips[g] = acc, k
+				/*line chunk.go:72*/ s[gc_tx] = acc
 			}
 		}
 	}

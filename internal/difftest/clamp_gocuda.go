@@ -408,56 +408,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
-									var tx int = gc_tx
-									/*line clamp.go:30*/ inside := gc_iota8.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
-									_ = inside
-									{
-										/*line clamp.go:41*/ if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
-											break
-										}
-										/*line clamp.go:41*/ lanes.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
-								var tx int = gc_tx
-								/*line clamp.go:30*/ inside := gc_iota7.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
-								_ = inside
-								/*line clamp.go:41*/ if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
-									break
-								}
-								/*line clamp.go:41*/ lanes.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:41*/ row[tx] = next[tx]
 					}
 				}
 			}
@@ -465,7 +419,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := hi; gc_bound < gc_to-1 {
+		/*line clamp.go:50*/ if gc_bound := hi; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -474,13 +428,13 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				gc_at5 := out[gc_off2:][:gc_to]
 				gc_at6 := row[:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 							gc_iota14 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tx int = gc_tx
 								/*line clamp.go:30*/ inside := gc_iota14.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 								_ = inside
@@ -489,16 +443,16 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tx int = gc_tx
 							/*line clamp.go:30*/ inside := gc_iota13.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 							_ = inside
@@ -506,7 +460,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				} else {
@@ -535,13 +489,13 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								var tx int = gc_tx
 								/*line clamp.go:30*/ inside := gc_iota12.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 								_ = inside
@@ -553,16 +507,16 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							var tx int = gc_tx
 							/*line clamp.go:30*/ inside := gc_iota11.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 							_ = inside
@@ -573,7 +527,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:46*/ out[base+tx] = row[tx]

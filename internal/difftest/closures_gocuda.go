@@ -695,36 +695,12 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					/*line closures.go:135*/ gc_at2[gc_tx] = x_
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line closures.go:126*/ x_ := lanes.LoadInt32x8Slice(gc_s_x_[gc_rank:])
-							/*line closures.go:135*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line closures.go:135*/ x_.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:135*/ out[i] = x_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:135*/ out[i] = x_
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x_ := gc_s_x_[gc_rank]
+					/*line closures.go:135*/ out[i] = x_
 				}
 			}
 		}
@@ -886,36 +862,12 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					/*line closures.go:153*/ gc_at2[gc_tx] = x_
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line closures.go:144*/ x_ := lanes.LoadInt32x8Slice(gc_s_x_[gc_rank:])
-							/*line closures.go:153*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line closures.go:153*/ x_.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:153*/ out[i] = x_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:153*/ out[i] = x_
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x_ := gc_s_x_[gc_rank]
+					/*line closures.go:153*/ out[i] = x_
 				}
 			}
 		}

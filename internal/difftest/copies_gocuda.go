@@ -96,57 +96,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var rank int = gc_ty*gc_bdx + gc_tx
-								/*line copies.go:18*/ var i int = off + gc_bx*n + rank
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line copies.go:19*/ v := lanes.LoadFloat32x16Slice(in[i:])
-								/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var rank int = gc_ty*gc_bdx + gc_tx
-							/*line copies.go:18*/ var i int = off + gc_bx*n + rank
-							if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(in[i:])
-							/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var rank int = gc_ty*gc_bdx + gc_tx
-						/*line copies.go:18*/ var i int = off + gc_bx*n + rank
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(in[i:])
-						/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -168,6 +118,46 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
 				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var rank int = gc_ty*gc_bdx + gc_tx
+								_ = rank
+								/*line copies.go:16*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var rank int = gc_ty*gc_bdx + gc_tx
+							_ = rank
+							/*line copies.go:16*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line copies.go:22*/ gc_at2[gc_tx] = v
+					}
+				} else {
+					/*line copies.go:22*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
+				}
+			} else {
+				if compiled.SIMDBuild {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -176,9 +166,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var rank int = gc_ty*gc_bdx + gc_tx
-								_ = rank
 								/*line copies.go:16*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
+								/*line copies.go:22*/ if rank < 0 || rank > len(s)-16 {
+									break
+								}
+								/*line copies.go:22*/ v.StoreSlice(s[rank:])
 							}
 							lanes.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -192,48 +184,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var rank int = gc_ty*gc_bdx + gc_tx
-							_ = rank
-							/*line copies.go:16*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:22*/ gc_at2[gc_tx] = v
-					}
-				} else {
-					/*line copies.go:22*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
-				}
-			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var rank int = gc_ty*gc_bdx + gc_tx
-								/*line copies.go:16*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line copies.go:22*/ if rank < 0 || rank > len(s)-16 {
-									break
-								}
-								/*line copies.go:22*/ v.StoreSlice(s[rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var rank int = gc_ty*gc_bdx + gc_tx
 							/*line copies.go:16*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 							/*line copies.go:22*/ if rank < 0 || rank > len(s)-8 {
 								break
@@ -242,7 +192,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						rank := gc_ty*gc_bdx + gc_tx
@@ -274,15 +224,15 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
-					for gc_tx, gc_idx := gc_vstep5, gc_off4+gc_stride*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_vstep4 := 0
+					for gc_tx, gc_idx := gc_vstep4, gc_off4+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
 					}
 				} else {
-					gc_vstep3 := 0
-					for gc_tx, gc_idx := gc_vstep3, gc_off4+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_vstep2 := 0
+					for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
@@ -389,48 +339,10 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line copies.go:34*/ if i < 0 || i > len(src)-16 || i > len(dst)-16 {
-								break
-							}
-							/*line copies.go:35*/ lanes.LoadFloat32x16Slice(src[i:]).StoreSlice(dst[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line copies.go:34*/ if i < 0 || i > len(src)-8 || i > len(dst)-8 {
-							break
-						}
-						/*line copies.go:35*/ lanes.LoadFloat32x8Slice(src[i:]).StoreSlice(dst[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ dst[i] = src[i]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ dst[i] = src[i]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line copies.go:34*/ dst[i] = src[i]
 			}
 		}
 	}
@@ -439,8 +351,6 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 // CopyTileKernel copies a block's tile of a row-major matrix of width w
 // into shared memory through a guarded load (StreamAt: zero past the
 // end), and writes it transposed within the block to out.
-//
-//line copies.go:43
 func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_copyTile,
 		func(gc_t *gocuda.Thread) { copyTile(gc_t, in, out, w) },
@@ -537,142 +447,13 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-							gc_vb4 := lanes.BroadcastFloat32x16(0)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var x int = gc_tx
-								var y int = gc_ty
-								/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
-								var col int = gc_bx*gc_bdx + x
-								if x < 0 || x > len(tile_[y])-16 {
-									break
-								}
-								/*line copies.go:48*/ var gc_t4 int = row*w + col
-								var gc_i4 int = gc_t4
-								var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-									var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line copies.go:48*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_ld7
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line copies.go:48*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line copies.go:48*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									gc_result4 = gc_result4.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								/*line copies.go:48*/ gc_result4.StoreSlice(tile_[y][x:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb2 := lanes.BroadcastFloat32x8(0)
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var x int = gc_tx
-							var y int = gc_ty
-							/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
-							var col int = gc_bx*gc_bdx + x
-							if x < 0 || x > len(tile_[y])-8 {
-								break
-							}
-							/*line copies.go:48*/ var gc_t2 int = row*w + col
-							var gc_i2 int = gc_t2
-							var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line copies.go:48*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line copies.go:48*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line copies.go:48*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							/*line copies.go:48*/ gc_result2.StoreSlice(tile_[y][x:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					x := gc_tx
+					y := gc_ty
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
+					col := gc_bx*gc_bdx + x
+					tile_[y][x] = StreamAt(in, row*w+col)
 				}
 			}
 			gc_ty++
@@ -684,76 +465,41 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line copies.go:60*/ gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
-				} else {
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							y := gc_ty
-							/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						y := gc_ty
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						y := gc_ty
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					y := gc_ty
+					/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -869,48 +615,10 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line copies.go:65*/ if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line copies.go:66*/ lanes.LoadFloat32x16Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:65*/ if (gc_bx*n+tid) < 0 || (gc_bx*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line copies.go:66*/ lanes.LoadFloat32x8Slice(in[gc_bx*n+tid:]).StoreSlice(s[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
 			}
 		}
 	}
@@ -1015,16 +723,9 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		gc_off5 := n - 1
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
 			gc_at5 := out[gc_off4:][:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for gc_tx, gc_idx := gc_vstep3, gc_off5+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_vstep2 := 0
-				for gc_tx, gc_idx := gc_vstep2, gc_off5+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
-				}
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off5+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1172,77 +873,13 @@ func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
-							/*line copies.go:88*/ if tid < 0 || tid > len(s)-16 || i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line copies.go:88*/ gc_vb2.StoreSlice(s[tid:])
-							if i < len(in) && uint(len(in)-i) > 15 {
-								/*line copies.go:89*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(s[tid:])
-							} else {
-								/*line copies.go:90*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line copies.go:89*/ lanes.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(s[tid:]), gc_if2)
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
-						/*line copies.go:88*/ if tid < 0 || tid > len(s)-8 || i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line copies.go:88*/ gc_vb.StoreSlice(s[tid:])
-						if i < len(in) && uint(len(in)-i) > 7 {
-							/*line copies.go:89*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(s[tid:])
-						} else {
-							/*line copies.go:90*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line copies.go:89*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(s[tid:]), gc_if)
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:88*/ s[tid] = 0
-					if i < len(in) {
-						s[tid] = in[i]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:88*/ s[tid] = 0
-					if i < len(in) {
-						s[tid] = in[i]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:88*/ s[tid] = 0
+				if i < len(in) {
+					s[tid] = in[i]
 				}
 			}
 		}
@@ -1260,24 +897,13 @@ func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
 		gc_off3 := gc_bdx - 1
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
 			gc_at3 := out_[gc_off2:][:gc_to]
-			if compiled.SIMDBuild {
-				gc_vstep3 := gc_from
-				for gc_tx, gc_idx := gc_vstep3, gc_off3+gc_stride*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					tid := gc_tx
-					/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:92*/ var i_ int = i
-					_ = i_
-					/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
-				}
-			} else {
-				gc_vstep2 := gc_from
-				for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					tid := gc_tx
-					/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:92*/ var i_ int = i
-					_ = i_
-					/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
-				}
+			gc_vstep2 := gc_from
+			for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				_ = i_
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1433,80 +1059,15 @@ func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
-							/*line copies.go:102*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line copies.go:103*/ if i < len(in) && uint(len(in)-i) > 15 {
-								/*line copies.go:103*/ v = lanes.LoadFloat32x16Slice(in[i:])
-							} else {
-								/*line copies.go:104*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line copies.go:103*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							v.StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:102*/ var v float32
+				if i < len(in) {
+					v = in[i]
 				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
-						/*line copies.go:102*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line copies.go:103*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line copies.go:103*/ v = lanes.LoadFloat32x8Slice(in[i:])
-						} else {
-							/*line copies.go:104*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line copies.go:103*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-							}
-						}
-						v.StoreSlice(s[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:102*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					s[tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:102*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					s[tid] = v
-				}
+				s[tid] = v
 			}
 		}
 	}
@@ -1523,24 +1084,13 @@ func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
 		gc_off3 := gc_bdx - 1
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
 			gc_at3 := out_[gc_off2:][:gc_to]
-			if compiled.SIMDBuild {
-				gc_vstep3 := gc_from
-				for gc_tx, gc_idx := gc_vstep3, gc_off3+gc_stride*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					tid := gc_tx
-					/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:107*/ var i_ int = i
-					_ = i_
-					/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
-				}
-			} else {
-				gc_vstep2 := gc_from
-				for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					tid := gc_tx
-					/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:107*/ var i_ int = i
-					_ = i_
-					/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
-				}
+			gc_vstep2 := gc_from
+			for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				_ = i_
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1704,87 +1254,14 @@ func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
-							/*line copies.go:117*/ if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 15 {
-								/*line copies.go:117*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(s[tid:])
-							} else {
-								/*line copies.go:118*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line copies.go:117*/ lanes.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(s[tid:]), gc_if2)
-								}
-								gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line copies.go:118*/ gc_vb2.StoreMasked((*[16]float32)(s[tid:]), gc_else2)
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
-						/*line copies.go:117*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line copies.go:117*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(s[tid:])
-						} else {
-							/*line copies.go:118*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line copies.go:117*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(s[tid:]), gc_if)
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line copies.go:118*/ gc_vb.StoreMasked((*[8]float32)(s[tid:]), gc_else)
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:117*/ if i < len(in) {
-						s[tid] = in[i]
-					} else {
-						s[tid] = 0
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:117*/ if i < len(in) {
-						s[tid] = in[i]
-					} else {
-						s[tid] = 0
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:117*/ if i < len(in) {
+					s[tid] = in[i]
+				} else {
+					s[tid] = 0
 				}
 			}
 		}
@@ -1802,24 +1279,13 @@ func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
 		gc_off3 := gc_bdx - 1
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
 			gc_at3 := out_[gc_off2:][:gc_to]
-			if compiled.SIMDBuild {
-				gc_vstep3 := gc_from
-				for gc_tx, gc_idx := gc_vstep3, gc_off3+gc_stride*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					tid := gc_tx
-					/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:122*/ var i_ int = i
-					_ = i_
-					/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
-				}
-			} else {
-				gc_vstep2 := gc_from
-				for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					tid := gc_tx
-					/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
-					/*line copies.go:122*/ var i_ int = i
-					_ = i_
-					/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
-				}
+			gc_vstep2 := gc_from
+			for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				_ = i_
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1925,61 +1391,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 							gc_s_v[gc_rank] = v
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-									/*line copies.go:135*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 15 {
-										/*line copies.go:136*/ v = lanes.LoadFloat32x16Slice(in[i:])
-									} else {
-										/*line copies.go:137*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-										if gc_if2.ToBits() != 0 {
-											/*line copies.go:136*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-										}
-									}
-									/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line copies.go:135*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 7 {
-									/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(in[i:])
-								} else {
-									/*line copies.go:137*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-									if gc_if.ToBits() != 0 {
-										/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-									}
-								}
-								/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1999,13 +1411,13 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := s[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -2022,16 +1434,16 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 								/*line copies.go:139*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -2049,7 +1461,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
@@ -2061,65 +1473,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line copies.go:133*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line copies.go:139*/ if (i+
-									gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-									/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:]))
-								} else {
-									/*line copies.go:140*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-									if gc_if6.ToBits() != 0 {
-										/*line copies.go:139*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-								}
-								v.StoreSlice(s[tid:])
-								/*line copies.go:142*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line copies.go:133*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line copies.go:139*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-								/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-							} else {
-								/*line copies.go:140*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-								if gc_if5.ToBits() != 0 {
-									/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
-								}
-							}
-							v.StoreSlice(s[tid:])
-							/*line copies.go:142*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2141,8 +1495,8 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 					gc_at4 := in[gc_off3:][:gc_bdx]
 					gc_at5 := in[gc_off4:][:gc_bdx]
 					gc_at6 := s[:gc_bdx]
-					gc_vstep5 := 0
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						tid := gc_tx
 						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
 						/*line copies.go:135*/ var v float32
@@ -2323,36 +1677,7 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 						gc_at6[gc_tx] = v
 					}
 				} else {
-					gc_vstep3 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var tid int = gc_tx
-						/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line copies.go:135*/ var v lanes.Float32x8
-						if i < 0 || i > len(in)-8 || (i+
-							/*line copies.go:140*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(in[i:])
-						} else {
-							/*line copies.go:137*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-							}
-						}
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-							/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line copies.go:140*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-							}
-						}
-						v.StoreSlice(s[tid:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
@@ -2383,16 +1708,16 @@ func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out_) && gc_to <= len(out_)-gc_off5 && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(s_)) {
 			gc_at7 := out_[gc_off5:][:gc_to]
 			if compiled.SIMDBuild {
-				gc_vstep6 := gc_from
-				for gc_tx, gc_idx := gc_vstep6, gc_off6+gc_stride*(gc_vstep6); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_vstep4 := gc_from
+				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					tid := gc_tx
 					/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
 					_ = i_
 					/*line copies.go:151*/ gc_at7[gc_tx] = s_[gc_idx]
 				}
 			} else {
-				gc_vstep4 := gc_from
-				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_vstep3 := gc_from
+				for gc_tx, gc_idx := gc_vstep3, gc_off6+gc_stride*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					tid := gc_tx
 					/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
 					_ = i_

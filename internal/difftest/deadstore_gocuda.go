@@ -87,54 +87,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line deadstore.go:13*/ if i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line deadstore.go:13*/ v := lanes.LoadFloat32x16Slice(in[i:])
-							/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line deadstore.go:13*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(in[i:])
-						/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line deadstore.go:13*/ if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(in[i:])
-					/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -305,12 +258,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -318,15 +271,15 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 							/*line deadstore.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
@@ -335,7 +288,7 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line deadstore.go:21*/ gc_at2[gc_tx] = v
@@ -344,56 +297,12 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 				/*line deadstore.go:21*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line deadstore.go:12*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line deadstore.go:21*/ if i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line deadstore.go:21*/ v.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line deadstore.go:12*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line deadstore.go:21*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line deadstore.go:21*/ v.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line deadstore.go:21*/ out[i] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line deadstore.go:21*/ out[i] = v
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line deadstore.go:21*/ out[i] = v
 			}
 		}
 	}

@@ -133,58 +133,11 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line discard.go:15*/ _ = d / k
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-										break
-									}
-									/*line discard.go:16*/ lanes.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line discard.go:15*/ _ = d / k
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line discard.go:16*/ lanes.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line discard.go:15*/ _ = d / k
-						out[i] = in[i] * 2
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line discard.go:15*/ _ = d / k
-						out[i] = in[i] * 2
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line discard.go:15*/ _ = d / k
+					out[i] = in[i] * 2
 				}
 			}
 		}
@@ -293,42 +246,14 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_at2[gc_tx] = w * 2
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line discard.go:31*/ gc_vb := lanes.BroadcastInt32x8(p)
-						_ = gc_vb
-						gc_vb2 := lanes.BroadcastInt32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line discard.go:30*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line discard.go:30*/ w := lanes.LoadInt32x8Slice(in[i:])
-							/*line discard.go:30*/ w.Mul(gc_vb2).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line discard.go:30*/ w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line discard.go:30*/ w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line discard.go:30*/ w := in[i]
+					_ = w & p
+					out[i] = w * 2
 				}
 			}
 		}

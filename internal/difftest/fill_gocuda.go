@@ -521,67 +521,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					/*line fill.go:48*/ s[2*i] = gc_at[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-						gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
-						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
-					gc_steps2:
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line fill.go:48*/ if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-16 {
-								break
-							}
-							/*line fill.go:48*/ gc_st2 := lanes.LoadInt32x16Slice(data[gc_bx*b+i:])
-							/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
-								/*line fill.go:48*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes16)
-								/*line fill.go:48*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes16)
-//line fill.go:48
-							} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
-								/*line fill.go:48*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes16)
-								/*line fill.go:48*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
-							} else {
-								break gc_steps2
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line fill.go:48*/ if (gc_bx*b+i) < 0 || (gc_bx*b+i) > len(data)-8 {
-							break
-						}
-						/*line fill.go:48*/ gc_st := lanes.LoadInt32x8Slice(data[gc_bx*b+i:])
-						/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
-							/*line fill.go:48*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes)
-							/*line fill.go:48*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes)
-//line fill.go:48
-						} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
-							/*line fill.go:48*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes)
-							/*line fill.go:48*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
-						} else {
-							break gc_steps
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
@@ -610,17 +550,17 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 	/*line fill.go:51*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if compiled.SIMDBuild {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps6:
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
@@ -655,9 +595,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						}
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
@@ -667,8 +607,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 				gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 			gc_steps5:
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var i int = gc_tx
 					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
@@ -703,7 +643,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:50*/ out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
@@ -745,16 +685,54 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 					gc_at2 := s_[gc_off3:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var k int = gc_tx + gc_off
+								_ = k
+								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var k int = gc_tx + gc_off
+							_ = k
+							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
+					}
+				} else {
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							gc_vb2 := lanes.BroadcastInt32x16(-1)
 							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								var k int = gc_tx + gc_off
-								_ = k
-								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
+								/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
+									break
+								}
+								/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 							}
 							lanes.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -764,47 +742,9 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						}
 					}
 					if compiled.SIMD {
-						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						gc_vb := lanes.BroadcastInt32x8(-1)
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
-							var k int = gc_tx + gc_off
-							_ = k
-							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at2[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_more = true
-						/*line fill.go:37*/ gc_at2[gc_tx] = -1
-					}
-				} else {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastInt32x16(-1)
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								var k int = gc_tx + gc_off
-								/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
-									break
-								}
-								/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastInt32x8(-1)
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
 							var k int = gc_tx + gc_off
 							/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 								break
@@ -813,10 +753,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
@@ -1449,56 +1389,12 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line fill.go:98*/ var g int = gc_bx*b + i
-							/*line fill.go:100*/ if i < 0 || i > len(s)-16 || g < 0 || g > len(data)-16 {
-								break
-							}
-							/*line fill.go:100*/ old := lanes.LoadInt32x16Slice(s[i:])
-							lanes.LoadInt32x16Slice(data[g:]).Add(old).StoreSlice(s[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line fill.go:98*/ var g int = gc_bx*b + i
-						/*line fill.go:100*/ if i < 0 || i > len(s)-8 || g < 0 || g > len(data)-8 {
-							break
-						}
-						/*line fill.go:100*/ old := lanes.LoadInt32x8Slice(s[i:])
-						lanes.LoadInt32x8Slice(data[g:]).Add(old).StoreSlice(s[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:100*/ old := s[i]
+				s[i] = data[g] + old
 			}
 		}
 	}
@@ -1510,16 +1406,9 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for gc_tx, gc_idx := gc_vstep3, gc_off4+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
-			} else {
-				gc_vstep2 := 0
-				for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1548,38 +1437,38 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 				gc_at5 := s_[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 							gc_vb4 := lanes.BroadcastInt32x16(-1)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var k int = gc_tx + gc_off
 								_ = k
 								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb3 := lanes.BroadcastInt32x8(-1)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var k int = gc_tx + gc_off
 							_ = k
 							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
@@ -1614,13 +1503,13 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 							gc_vb2 := lanes.BroadcastInt32x16(-1)
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var k int = gc_tx + gc_off
 								/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 									break
@@ -1628,16 +1517,16 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 								/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop4 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb := lanes.BroadcastInt32x8(-1)
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var k int = gc_tx + gc_off
 							/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 								break
@@ -1646,10 +1535,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true
@@ -1747,52 +1636,11 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line fill.go:112*/ var g int = gc_bx*b + i
-							/*line fill.go:114*/ if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
-								break
-							}
-							/*line fill.go:115*/ lanes.LoadInt32x16Slice(data[g:]).Add(lanes.LoadInt32x16Slice(s[i:])).StoreSlice(s[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line fill.go:112*/ var g int = gc_bx*b + i
-						/*line fill.go:114*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
-							break
-						}
-						/*line fill.go:115*/ lanes.LoadInt32x8Slice(data[g:]).Add(lanes.LoadInt32x8Slice(s[i:])).StoreSlice(s[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:114*/ s[i] = data[g] + s[i]
 			}
 		}
 	}
@@ -1804,16 +1652,9 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at3 := out[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for gc_tx, gc_idx := gc_vstep3, gc_off4+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
-			} else {
-				gc_vstep2 := 0
-				for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1842,38 +1683,38 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 				gc_at5 := s_[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 							gc_vb4 := lanes.BroadcastInt32x16(-1)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var k int = gc_tx + gc_off
 								_ = k
 								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb3 := lanes.BroadcastInt32x8(-1)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var k int = gc_tx + gc_off
 							_ = k
 							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
@@ -1908,13 +1749,13 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 							gc_vb2 := lanes.BroadcastInt32x16(-1)
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var k int = gc_tx + gc_off
 								/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
 									break
@@ -1922,16 +1763,16 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 								/*line fill.go:37*/ gc_vb2.StoreSlice(s_[k:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop4 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb := lanes.BroadcastInt32x8(-1)
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var k int = gc_tx + gc_off
 							/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
 								break
@@ -1940,10 +1781,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						k := gc_tx + gc_off
 						gc_more = true

@@ -137,57 +137,11 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								gc_vb2 := lanes.BroadcastInt32x16(100)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
-									if i < 0 || i > len(in)-16 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632) || i > len(out)-16 {
-										break
-									}
-									/*line flat.go:20*/ lanes.LoadInt32x16Slice(in[i:]).Add(lanes.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_vb := lanes.BroadcastInt32x8(100)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
-								if i < 0 || i > len(in)-8 || ((gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640) || i > len(out)-8 {
-									break
-								}
-								/*line flat.go:20*/ lanes.LoadInt32x8Slice(in[i:]).Add(lanes.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 					}
 				}
 			}
@@ -433,109 +387,16 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_vb3 := lanes.BroadcastInt32x16(3)
-								gc_vb4 := lanes.BroadcastInt32x16(0)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var id int = gc_bx*gc_bdx + gc_tx
-									/*line flat.go:29*/ var i int = id + gc_off
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-										break
-									}
-									/*line flat.go:30*/ v := lanes.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
-									/*line flat.go:30*/ gc_if2 := v.Less(gc_vb4)
-									if gc_if2.ToBits() != 0 {
-										/*line flat.go:30*/ v = v.Merge(lanes.BroadcastInt32x16(0).Sub(v), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-									}
-									var gc_ld2 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
-										/*line flat.go:34*/ gc_ld2 = lanes.LoadInt32x16Slice(in[i-1:])
-									} else {
-										var gc_lanes2 [16]int32
-										for gc_k2 := range 16 {
-											if 0xffff&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line flat.go:34*/ gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld2 = lanes.LoadInt32x16(&gc_lanes2)
-									}
-									/*line flat.go:35*/ v.Add(gc_ld2).StoreSlice(out[i:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						id := gc_bx*gc_bdx + gc_tx
+						/*line flat.go:29*/ i := id + gc_off
+						gc_more = true
+						/*line flat.go:30*/ v := in[i] * 3
+						if v < 0 {
+							v = -v
 						}
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastInt32x8(3)
-							gc_vb2 := lanes.BroadcastInt32x8(0)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var id int = gc_bx*gc_bdx + gc_tx
-								/*line flat.go:29*/ var i int = id + gc_off
-								if i < 0 || i > len(in)-8 || i > len(out)-8 {
-									break
-								}
-								/*line flat.go:30*/ v := lanes.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
-								/*line flat.go:30*/ gc_if := v.Less(gc_vb2)
-								if gc_if.ToBits() != 0 {
-									/*line flat.go:30*/ v = lanes.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
-								}
-								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
-									/*line flat.go:34*/ gc_ld = lanes.LoadInt32x8Slice(in[i-1:])
-								} else {
-									var gc_lanes [8]int32
-									for gc_k := range 8 {
-										if 0xff&(1<<gc_k) != 0 {
-											gc_pos.Thread = gc_rank + gc_k
-											/*line flat.go:34*/ gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld = lanes.LoadInt32x8(&gc_lanes)
-								}
-								/*line flat.go:35*/ v.Add(gc_ld).StoreSlice(out[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							id := gc_bx*gc_bdx + gc_tx
-							/*line flat.go:29*/ i := id + gc_off
-							gc_more = true
-							/*line flat.go:30*/ v := in[i] * 3
-							if v < 0 {
-								v = -v
-							}
-							out[i] = v + in[max(i-1, 0)]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							id := gc_bx*gc_bdx + gc_tx
-							/*line flat.go:29*/ i := id + gc_off
-							gc_more = true
-							/*line flat.go:30*/ v := in[i] * 3
-							if v < 0 {
-								v = -v
-							}
-							out[i] = v + in[max(i-1, 0)]
-						}
+						out[i] = v + in[max(i-1, 0)]
 					}
 				}
 			}
@@ -1278,68 +1139,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb3 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line flat.go:62*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line flat.go:60*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb3))
-								} else {
-									/*line flat.go:62*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line flat.go:61*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb3)), lanes.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line flat.go:62*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line flat.go:60*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb2))
-							} else {
-								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
-								}
-							}
-							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1362,71 +1162,39 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line flat.go:66*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:66*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					/*line flat.go:66*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					if gc_tx < 0 || gc_tx > len(s)-8 {
-						break
-					}
-					/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1732,68 +1500,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb3 := lanes.BroadcastInt32x16(2)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line flat.go:62*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-								if i < 0 || i > len(in)-16 || (i+
-									/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
-									break
-								}
-								/*line flat.go:60*/ v = v.Add(lanes.LoadInt32x16Slice(in[i:]))
-								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb3))
-								} else {
-									/*line flat.go:62*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if3.ToBits() != 0 {
-										/*line flat.go:61*/ v = v.Merge(v.Add(lanes.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb3)), lanes.Mask32x16FromBits(^gc_if3.ToBits()))
-									}
-								}
-								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := lanes.BroadcastInt32x8(2)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line flat.go:62*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-							if i < 0 || i > len(in)-8 || (i+
-								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
-								break
-							}
-							/*line flat.go:60*/ v = v.Add(lanes.LoadInt32x8Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2))
-							} else {
-								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
-								}
-							}
-							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1816,71 +1523,39 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
 						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop3 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line flat.go:66*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:66*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					/*line flat.go:66*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					if gc_tx < 0 || gc_tx > len(s)-8 {
-						break
-					}
-					/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -108,176 +108,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					/*line guarded_load.go:35*/ gc_at[gc_tx] = a * gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-							gc_vb7 := lanes.BroadcastFloat32x16(0)
-							/*line guarded_load.go:35*/ gc_vb8 := lanes.BroadcastFloat32x16(a)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line guarded_load.go:35*/ if i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line guarded_load.go:35*/ var gc_t4 int = i + off
-									var gc_i4 int = gc_t4
-									var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									gc_returned4 := gc_none2
-									if gc_i4 <
-										/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i4) > 15 {
-										var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line guarded_load.go:35*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_ld7
-										gc_b3 := gc_none2
-										if true {
-											gc_b3 = gc_all2
-										}
-										gc_returned4 = gc_b3
-									} else {
-										/*line guarded_load.go:35*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-										if gc_if5.ToBits() != 0 {
-											var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-											if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-												/*line guarded_load.go:35*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-											} else {
-												break gc_steps4
-											}
-											gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-											gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-										}
-									}
-									gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-									if gc_if6.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb7, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-									}
-									/*line guarded_load.go:35*/ gc_vb8.Mul(gc_result4).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb3 := lanes.BroadcastFloat32x8(0)
-						/*line guarded_load.go:35*/ gc_vb4 := lanes.BroadcastFloat32x8(a)
-					gc_simd_steps2:
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line guarded_load.go:35*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line guarded_load.go:35*/ var gc_t2 int = i + off
-							var gc_i2 int = gc_t2
-							var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 <
-								/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
-								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line guarded_load.go:35*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_simd_steps2
-								}
-								gc_result2 = gc_ld3
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line guarded_load.go:35*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_simd_steps2
-									}
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								gc_result2 = gc_vb3.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							/*line guarded_load.go:35*/ gc_vb4.Mul(gc_result2).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					/*line guarded_load.go:35*/ gc_vb2 := lanes.BroadcastFloat32x8(a)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line guarded_load.go:35*/ var gc_t2 int = i + off
-						var gc_i2 int = gc_t2
-						var gc_result2 lanes.Float32x8
-						gc_returned2 := gc_none
-						if gc_i2 <
-							/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
-							var gc_ld3 lanes.Float32x8
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line guarded_load.go:35*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld3
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned2 = gc_b2
-						} else {
-							/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-							if gc_if2.ToBits() != 0 {
-								var gc_ld4 lanes.Float32x8
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line guarded_load.go:35*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-								gc_returned2 = gc_if2.Or(gc_returned2)
-							}
-						}
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-						if gc_if3.ToBits() != 0 {
-							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-							gc_returned2 = gc_if3.Or(gc_returned2)
-						}
-						/*line guarded_load.go:35*/ gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -363,103 +194,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_s_ahead[gc_rank] = ahead
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_none2 := lanes.Mask32x16FromBits(0)
-								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								gc_vb4 := lanes.BroadcastFloat32x16(-1)
-								gc_all2 := lanes.Mask32x16FromBits(0xffff)
-							gc_steps4:
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-									/*line guarded_load.go:49*/ var gc_i4 int = i
-									var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									gc_returned4 := gc_none2
-									if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
-										gc_result4 = gc_vb4
-										gc_b3 := gc_none2
-										if true {
-											gc_b3 = gc_all2
-										}
-										gc_returned4 = gc_b3
-									} else {
-										/*line guarded_load.go:49*/ gc_if5 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(0, gc_i4, 16)))).ToBits() | gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16)))).ToBits())
-										if gc_if5.ToBits() != 0 {
-											gc_result4 = gc_result4.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-											gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-										}
-									}
-									gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-									if gc_if6.ToBits() != 0 {
-										var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line guarded_load.go:49*/ gc_ld4 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_result4.Merge(gc_ld4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-									}
-									ahead := gc_result4
-									/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_vb2 := lanes.BroadcastFloat32x8(-1)
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_steps2:
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-								/*line guarded_load.go:49*/ var gc_i2 int = i
-								var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								gc_returned2 := gc_none
-								if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
-									gc_result2 = gc_vb2
-									gc_b2 := gc_none
-									if true {
-										gc_b2 = gc_all
-									}
-									gc_returned2 = gc_b2
-								} else {
-									/*line guarded_load.go:49*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i2, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8)))))
-									if gc_if2.ToBits() != 0 {
-										gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
-										gc_returned2 = gc_if2.Or(gc_returned2)
-									}
-								}
-								gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_if3.ToBits() != 0 {
-									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line guarded_load.go:49*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-									gc_returned2 = gc_if3.Or(gc_returned2)
-								}
-								ahead := gc_result2
-								/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -476,12 +211,12 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 					gc_at2 := s[:gc_bdx]
 					gc_at3 := in[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
@@ -490,15 +225,15 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								ahead.Sub(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
@@ -508,129 +243,13 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_none4 := lanes.Mask32x16FromBits(0)
-							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all4 := lanes.Mask32x16FromBits(0xffff)
-							gc_vb8 := lanes.BroadcastFloat32x16(0)
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-								/*line guarded_load.go:47*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-								/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line guarded_load.go:49*/ var gc_t6 int = i + gc_bdx
-								var gc_i8 int = gc_t6
-								var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned8 := gc_none4
-								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-									var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line guarded_load.go:49*/ gc_ld11 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_ld11
-									gc_b5 := gc_none4
-									if true {
-										gc_b5 = gc_all4
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line guarded_load.go:49*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-											/*line guarded_load.go:49*/ gc_ld12 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-										} else {
-											break gc_steps8
-										}
-										gc_result8 = gc_result8.Merge(gc_ld12, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line guarded_load.go:15*/ ahead.Sub(gc_result8).StoreSlice(s[tid:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb6 := lanes.BroadcastFloat32x8(0)
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-							/*line guarded_load.go:47*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-							/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line guarded_load.go:49*/ var gc_t4 int = i + gc_bdx
-							var gc_i6 int = gc_t4
-							var gc_result6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned6 := gc_none3
-							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-								var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line guarded_load.go:49*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld7
-								gc_b4 := gc_none3
-								if true {
-									gc_b4 = gc_all3
-								}
-								gc_returned6 = gc_b4
-							} else {
-								/*line guarded_load.go:49*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-								if gc_if8.ToBits() != 0 {
-									var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-										/*line guarded_load.go:49*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-									} else {
-										break gc_steps6
-									}
-									gc_result6 = gc_ld8.Merge(gc_result6, gc_if8)
-									gc_returned6 = gc_if8.Or(gc_returned6)
-								}
-							}
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if9.ToBits() != 0 {
-								gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
-								gc_returned6 = gc_if9.Or(gc_returned6)
-							}
-							/*line guarded_load.go:15*/ ahead.Sub(gc_result6).StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -648,26 +267,26 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					gc_at4 := s[:gc_bdx]
 					gc_at5 := in[gc_off3:][:gc_bdx]
 					gc_at6 := in[gc_off4:][:gc_bdx]
-					gc_vstep5 := 0
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep3 + 0
 							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep3 + 1
 							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep3 + 2
 							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep3 + 3
 							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				} else {
@@ -797,8 +416,8 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				for gc_tx, gc_idx := gc_vstep6, gc_off6+gc_stride*(gc_vstep6); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_vstep4 := 0
+				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
 				}
 			} else {
@@ -1024,227 +643,10 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-							gc_vb4 := lanes.BroadcastFloat32x16(0)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								{
-									var i int = gc_bx*gc_bdx + gc_tx
-									/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 15 {
-										/*line guarded_load.go:68*/ var gc_i7 int = i
-										var gc_result7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										gc_returned7 := gc_none2
-										if gc_i7 <=
-											/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i7) >= 15 {
-											var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-												/*line guarded_load.go:69*/ gc_ld10 = lanes.LoadFloat32x16Slice(in[gc_i7:])
-											} else {
-												break gc_steps4
-											}
-											gc_result7 = gc_ld10
-											gc_b3 := gc_none2
-											if true {
-												gc_b3 = gc_all2
-											}
-											gc_returned7 = gc_b3
-										} else {
-											/*line guarded_load.go:69*/ gc_if12 := gc_iota4.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-											if gc_if12.ToBits() != 0 {
-												var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-												if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-													/*line guarded_load.go:69*/ gc_ld11 = lanes.LoadFloat32x16Slice(in[gc_i7:])
-												} else {
-													break gc_steps4
-												}
-												gc_result7 = gc_result7.Merge(gc_ld11, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-												gc_returned7 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned7.ToBits())
-											}
-										}
-										gc_if13 := lanes.Mask32x16FromBits(^gc_returned7.ToBits())
-										if gc_if13.ToBits() != 0 {
-											gc_result7 = gc_result7.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if13.ToBits()))
-											gc_returned7 = lanes.Mask32x16FromBits(gc_if13.ToBits() | gc_returned7.ToBits())
-										}
-										/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-16 {
-											/*line guarded_load.go:69*/ gc_result7.StoreSlice(out[i:])
-										} else {
-											var gc_lanes18 [16]float32
-											gc_result7.Store(&gc_lanes18)
-											for gc_k18 := range 16 {
-												if 0xffff&(1<<gc_k18) != 0 {
-													gc_pos.Thread = gc_rank + gc_k18
-													/*line guarded_load.go:69*/ out[i+gc_k18] = gc_lanes18[gc_k18]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									} else {
-										/*line guarded_load.go:69*/ gc_if14 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-										if gc_if14.ToBits() != 0 {
-											/*line guarded_load.go:68*/ var gc_i8 int = i
-											var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-											gc_returned8 := gc_none2
-											/*line guarded_load.go:68*/ gc_if15 := gc_iota4.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-											if lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
-												var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-												if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-													/*line guarded_load.go:69*/ gc_ld12 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-												} else {
-													break gc_steps4
-												}
-												gc_result8 = gc_result8.Merge(gc_ld12, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
-												gc_returned8 = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
-											}
-											gc_if16 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-											if lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
-												gc_result8 = gc_result8.Merge(gc_vb4, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits()))
-												gc_returned8 = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() | gc_returned8.ToBits())
-											}
-											/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-16 {
-												/*line guarded_load.go:69*/ gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
-											} else {
-												var gc_lanes20 [16]float32
-												gc_result8.Store(&gc_lanes20)
-												for gc_k20 := range 16 {
-													if gc_if14.ToBits()&(1<<gc_k20) != 0 {
-														gc_pos.Thread = gc_rank + gc_k20
-														/*line guarded_load.go:69*/ out[i+gc_k20] = gc_lanes20[gc_k20]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb2 := lanes.BroadcastFloat32x8(0)
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 7 {
-								/*line guarded_load.go:68*/ var gc_i3 int = i
-								var gc_result3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								gc_returned3 := gc_none
-								if gc_i3 <=
-									/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i3) >= 7 {
-									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-										/*line guarded_load.go:69*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-									} else {
-										break gc_steps2
-									}
-									gc_result3 = gc_ld4
-									gc_b2 := gc_none
-									if true {
-										gc_b2 = gc_all
-									}
-									gc_returned3 = gc_b2
-								} else {
-									/*line guarded_load.go:69*/ gc_if4 := gc_iota2.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-									if gc_if4.ToBits() != 0 {
-										var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-											/*line guarded_load.go:69*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-										} else {
-											break gc_steps2
-										}
-										gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
-										gc_returned3 = gc_if4.Or(gc_returned3)
-									}
-								}
-								gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_if5.ToBits() != 0 {
-									gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
-									gc_returned3 = gc_if5.Or(gc_returned3)
-								}
-								/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-8 {
-									/*line guarded_load.go:69*/ gc_result3.StoreSlice(out[i:])
-								} else {
-									var gc_lanes8 [8]float32
-									gc_result3.Store(&gc_lanes8)
-									for gc_k8 := range 8 {
-										if 0xff&(1<<gc_k8) != 0 {
-											gc_pos.Thread = gc_rank + gc_k8
-											/*line guarded_load.go:69*/ out[i+gc_k8] = gc_lanes8[gc_k8]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								/*line guarded_load.go:69*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-								if gc_if6.ToBits() != 0 {
-									/*line guarded_load.go:68*/ var gc_i4 int = i
-									var gc_result4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									gc_returned4 := gc_none
-									/*line guarded_load.go:68*/ gc_if7 := gc_iota2.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-									if gc_if6.And(gc_if7).ToBits() != 0 {
-										var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-											/*line guarded_load.go:69*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-										} else {
-											break gc_steps2
-										}
-										gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
-										gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
-									}
-									gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-									if gc_if6.And(gc_if8).ToBits() != 0 {
-										gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
-										gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
-									}
-									/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-8 {
-										/*line guarded_load.go:69*/ gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
-									} else {
-										var gc_lanes10 [8]float32
-										gc_result4.Store(&gc_lanes10)
-										for gc_k10 := range 8 {
-											if gc_if6.ToBits()&(1<<gc_k10) != 0 {
-												gc_pos.Thread = gc_rank + gc_k10
-												/*line guarded_load.go:69*/ out[i+gc_k10] = gc_lanes10[gc_k10]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
-							out[i] = guardedPast(in, i)
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
-							out[i] = guardedPast(in, i)
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+						out[i] = guardedPast(in, i)
 					}
 				}
 			}

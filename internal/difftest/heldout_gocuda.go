@@ -936,56 +936,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line heldout.go:127*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-							/*line heldout.go:127*/ c := lanes.LoadFloat32x16Slice(gc_s_c[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(sums)-16 {
-								break
-							}
-							/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line heldout.go:127*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-						/*line heldout.go:127*/ c := lanes.LoadFloat32x8Slice(gc_s_c[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(sums)-8 {
-							break
-						}
-						/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line heldout.go:127*/ sums[gc_tx] = s + c
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line heldout.go:127*/ sums[gc_tx] = s + c
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				s := gc_s_s[gc_rank]
+				c := gc_s_c[gc_rank]
+				/*line heldout.go:127*/ sums[gc_tx] = s + c
 			}
 		}
 	}
@@ -1004,29 +960,29 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									/*line heldout.go:155*/ lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								/*line heldout.go:169*/ lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1050,30 +1006,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
@@ -1461,48 +1417,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line heldout.go:166*/ if i < 0 || i > len(data)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
-									break
-								}
-								/*line heldout.go:167*/ lanes.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line heldout.go:166*/ if i < 0 || i > len(data)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-								break
-							}
-							/*line heldout.go:167*/ lanes.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ s[gc_tx] = data[i]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ s[gc_tx] = data[i]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line heldout.go:166*/ s[gc_tx] = data[i]
 				}
 			}
 		}
@@ -1521,33 +1439,33 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_at3 := data[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_seg
+							gc_vstep2 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var i int = gc_bx*gc_bdx + gc_tx
 										_ = i
 										/*line heldout.go:164*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
 									/*line heldout.go:164*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								i := gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -1572,34 +1490,34 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1877,50 +1795,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_pos.Thread = gc_base + gc_tx
-							var tid int = gc_tx
-							/*line heldout.go:220*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-								break
-							}
-							/*line heldout.go:221*/ lanes.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx*gc_bdx+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_pos.Thread = gc_base + gc_tx
-						var tid int = gc_tx
-						/*line heldout.go:220*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-							break
-						}
-						/*line heldout.go:221*/ lanes.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
 			}
 		}
 	}
@@ -2027,41 +1905,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line heldout.go:127*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-						/*line heldout.go:127*/ c := lanes.LoadFloat32x16Slice(gc_s_c[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(sums)-16 {
-							break
-						}
-						/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					/*line heldout.go:127*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-					/*line heldout.go:127*/ c := lanes.LoadFloat32x8Slice(gc_s_c[gc_rank:])
-					if gc_tx < 0 || gc_tx > len(sums)-8 {
-						break
-					}
-					/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -2084,29 +1928,29 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
-					gc_vstep3 := gc_seg
+					gc_vstep2 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								/*line heldout.go:155*/ lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							/*line heldout.go:169*/ lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2121,30 +1965,30 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_vstep4 := 0
-			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_vstep4 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_vstep4 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_vstep4 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_vstep4 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}

@@ -111,52 +111,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var ty int = gc_tx
-							/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-							if i < 0 || i > len(sums)-16 || ty < 0 || ty > len(s)-16 {
-								break
-							}
-							/*line hoist_call.go:21*/ lanes.LoadFloat32x16Slice(sums[i:]).StoreSlice(s[ty:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var ty int = gc_tx
-						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-						if i < 0 || i > len(sums)-8 || ty < 0 || ty > len(s)-8 {
-							break
-						}
-						/*line hoist_call.go:21*/ lanes.LoadFloat32x8Slice(sums[i:]).StoreSlice(s[ty:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				ty := gc_tx
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+				s[ty] = sums[i]
 			}
 		}
 	}
@@ -181,13 +140,13 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						gc_at3 := s[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_seg
+							gc_vstep2 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 									gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var ty int = gc_tx
 										/*line hoist_call.go:24*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
 										if gc_if2.ToBits() != 0 {
@@ -195,16 +154,16 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var ty int = gc_tx
 									/*line hoist_call.go:24*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
 									if gc_if.ToBits() != 0 {
@@ -213,7 +172,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								ty := gc_tx
 								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -242,10 +201,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -253,7 +212,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -261,7 +220,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -269,7 +228,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -277,7 +236,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -337,27 +296,27 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var ty int = gc_tx
 							/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 							_ = i
 							/*line hoist_call.go:20*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var ty int = gc_tx
 						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
 						_ = i
@@ -365,7 +324,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
@@ -397,52 +356,11 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							var ty int = gc_tx
-							/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-							/*line hoist_call.go:29*/ if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
-								break
-							}
-							/*line hoist_call.go:30*/ lanes.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var ty int = gc_tx
-						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
-						/*line hoist_call.go:29*/ if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
-							break
-						}
-						/*line hoist_call.go:30*/ lanes.LoadFloat32x8Slice(s[ty:]).StoreSlice(sums[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				ty := gc_tx
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+				/*line hoist_call.go:29*/ sums[i] = s[ty]
 			}
 		}
 	}

@@ -136,70 +136,12 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 					/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-							for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx {
-									gc_sx3 -= gc_bdx
-									gc_sbx3++
-								}
-								gc_tx := gc_vstep2
-								gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-								gc_pos.Thread = gc_base + gc_sx3
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line hoist.go:14*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
-										break
-									}
-									/*line hoist.go:14*/ compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx {
-								gc_sx4 -= gc_bdx
-								gc_sbx4++
-							}
-							gc_tx := gc_vstep2
-							gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + gc_sx4
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line hoist.go:14*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line hoist.go:14*/ compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
 				}
 			}
 		}

@@ -1374,58 +1374,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									var i int = gc_bx*gc_bdx + gc_tx
-									/*line interchange.go:115*/ index := lanes.LoadInt32x16Slice(gc_s_index[gc_rank:])
-									{
-										/*line interchange.go:131*/ if i < 0 || i > len(membership)-16 {
-											break
-										}
-										/*line interchange.go:131*/ index.StoreSlice(membership[i:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:115*/ index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
-								/*line interchange.go:131*/ if i < 0 || i > len(membership)-8 {
-									break
-								}
-								/*line interchange.go:131*/ index.StoreSlice(membership[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							index := gc_s_index[gc_rank]
-							/*line interchange.go:131*/ membership[i] = index
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							index := gc_s_index[gc_rank]
-							/*line interchange.go:131*/ membership[i] = index
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						index := gc_s_index[gc_rank]
+						/*line interchange.go:131*/ membership[i] = index
 					}
 				}
 			}
@@ -1613,40 +1567,13 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							/*line interchange.go:145*/ gc_vb3 := lanes.BroadcastFloat32x4(s)
-							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var col int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:145*/ var s_ lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								/*line interchange.go:145*/ if col < 0 || col > len(b)-4 {
-									break
-								}
-								/*line interchange.go:145*/ s_ = lanes.LoadFloat32x4Slice(b[col:]).Mul(gc_vb3).ConvertToFloat64()
-								/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ float64
-							/*line interchange.go:145*/ s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank] = s_
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ float64
-							/*line interchange.go:145*/ s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank] = s_
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(b[col] * s)
+						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
@@ -1663,11 +1590,11 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off2 := (gc_bx * gc_bdx) + (p * n)
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 					gc_at2 := b[gc_off2:][:gc_to]
+					gc_vstep4 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var col int = gc_bx*gc_bdx + gc_tx
 								_ = col
@@ -1677,14 +1604,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
-							gc_s_s_[gc_rank] = s_
-						}
 					} else {
-						gc_vstep4 := gc_from
 						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							{
 								gc_tx := gc_vstep4 + 0
@@ -1715,47 +1635,21 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 								gc_s_s_[gc_rank] = s_
 							}
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
-							gc_s_s_[gc_rank] = s_
-						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var col int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:143*/ s_ := lanes.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
-								/*line interchange.go:147*/ if (p*n+col) < 0 || (p*n+col) > len(b)-4 {
-									break
-								}
-								/*line interchange.go:147*/ s_ = s_.Add(lanes.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
-								/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-							gc_s_s_[gc_rank] = s_
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-							gc_s_s_[gc_rank] = s_
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
+						gc_s_s_[gc_rank] = s_
 					}
 				}
 			}
@@ -1764,59 +1658,10 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx]
-				if compiled.SIMDBuild {
-					gc_vstep7 := 0
-					for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
-						{
-							gc_tx := gc_vstep7 + 0
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_vstep7 + 1
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_vstep7 + 2
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_vstep7 + 3
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep5 := 0
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -1827,59 +1672,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_at3[gc_tx] += s
 						}
 					}
-				} else {
-					gc_vstep5 := 0
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-						{
-							gc_tx := gc_vstep5 + 0
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_vstep5 + 1
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_vstep5 + 2
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-						{
-							gc_tx := gc_vstep5 + 3
-							gc_rank := gc_base + gc_tx
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:144*/ if col < n {
-								/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-							}
-							if col < n {
-								gc_at3[gc_tx] += s
-							}
-						}
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_vstep5 + 1
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -1889,6 +1683,41 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						if col < n {
 							gc_at3[gc_tx] += s
 						}
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+					}
+					if col < n {
+						gc_at3[gc_tx] += s
 					}
 				}
 			} else {

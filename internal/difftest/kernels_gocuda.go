@@ -846,70 +846,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								var ty int = gc_ty
-								/*line kernels.go:18*/ var row int = gc_by*tile + ty
-								var tx int = gc_tx
-								/*line kernels.go:19*/ var col int = gc_bx*tile + tx
-								/*line kernels.go:19*/ sum := gc_lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-								{
-									/*line kernels.go:30*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-										break
-									}
-									/*line kernels.go:30*/ sum.StoreSlice(c[row*n+col:])
-								}
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line kernels.go:18*/ var row int = gc_by*tile + ty
-							var tx int = gc_tx
-							/*line kernels.go:19*/ var col int = gc_bx*tile + tx
-							/*line kernels.go:19*/ sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line kernels.go:30*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-								break
-							}
-							/*line kernels.go:30*/ sum.StoreSlice(c[row*n+col:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line kernels.go:18*/ row := gc_by*tile + ty
-						tx := gc_tx
-						/*line kernels.go:19*/ col := gc_bx*tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line kernels.go:30*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line kernels.go:18*/ row := gc_by*tile + ty
-						tx := gc_tx
-						/*line kernels.go:19*/ col := gc_bx*tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line kernels.go:30*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line kernels.go:18*/ row := gc_by*tile + ty
+					tx := gc_tx
+					/*line kernels.go:19*/ col := gc_bx*tile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line kernels.go:30*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -2825,59 +2770,13 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line kernels.go:200*/ gc_vb2 := gc_lanes.BroadcastFloat32x16(a)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line kernels.go:200*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line kernels.go:201*/ gc_vb2.Mul(gc_lanes.LoadFloat32x16Slice(x[i:])).Add(gc_lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								gc_lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line kernels.go:200*/ gc_vb := gc_lanes.BroadcastFloat32x8(a)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line kernels.go:200*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-									break
-								}
-								/*line kernels.go:201*/ gc_vb.Mul(gc_lanes.LoadFloat32x8Slice(x[i:])).Add(gc_lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-							}
-							gc_lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -3252,69 +3151,13 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						gc_iota2 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_pos.Thread = gc_base + gc_tx
-							var tid int = gc_tx
-							/*line kernels.go:227*/ var gc_t2 T = x[0]
-							var r T = gc_t2
-							/*line kernels.go:218*/ var sum T = r
-							gc_if2 := gc_iota2.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-							if gc_if2.ToBits() != 0 {
-								if gc_if2.ToBits() != 0 {
-									/*line kernels.go:220*/ partial[gc_bx] = sum
-								}
-							}
-						}
-						gc_lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_pos.Thread = gc_base + gc_tx
-						var tid int = gc_tx
-						/*line kernels.go:227*/ var gc_t T = x[0]
-						var r T = gc_t
-						/*line kernels.go:218*/ var sum T = r
-						gc_if := gc_iota.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-						if gc_if.ToBits() != 0 {
-							if gc_if.ToBits() != 0 {
-								/*line kernels.go:220*/ partial[gc_bx] = sum
-							}
-						}
-					}
-					gc_lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line kernels.go:227*/ var r T = x[0]
-					/*line kernels.go:218*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line kernels.go:218*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r T = x[0]
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -4170,47 +4013,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					/*line kernels.go:300*/ gc_at[gc_tx] = v + total/1024
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := gc_lanes.BroadcastFloat32x16(1024)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line kernels.go:285*/ v := gc_lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line kernels.go:285*/ total := gc_lanes.LoadFloat32x16Slice(gc_s_total[gc_rank:])
-							{
-								/*line kernels.go:300*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line kernels.go:300*/ v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
-							}
-						}
-						gc_lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := gc_lanes.BroadcastFloat32x8(1024)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line kernels.go:285*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line kernels.go:285*/ total := gc_lanes.LoadFloat32x8Slice(gc_s_total[gc_rank:])
-						/*line kernels.go:300*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line kernels.go:300*/ v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -6011,52 +5814,10 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					/*line kernels.go:486*/ gc_at[gc_tx] += 1
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := gc_lanes.BroadcastInt32x16(1)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line kernels.go:486*/ if tid < 0 || tid > len(data)-16 {
-										break
-									}
-									/*line kernels.go:486*/ gc_lanes.LoadInt32x16Slice(data[tid:]).Add(gc_vb2).StoreSlice(data[tid:])
-								}
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := gc_lanes.BroadcastInt32x8(1)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line kernels.go:486*/ if tid < 0 || tid > len(data)-8 {
-								break
-							}
-							/*line kernels.go:486*/ gc_lanes.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line kernels.go:486*/ data[tid] += 1
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line kernels.go:486*/ data[tid] += 1
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:486*/ data[tid] += 1
 				}
 			}
 		}
@@ -6067,6 +5828,8 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 // in a loop of the same trips for every thread that the SIMD build's
 // vector steps take, checking for a stop at its back-edge: a stopped
 // launch leaves it from a vector step, of sixteen lanes or eight.
+//
+//line kernels.go:498
 func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spinLanes,
 		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
@@ -6175,78 +5938,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb3 := gc_lanes.BroadcastFloat32x16(0.5)
-							gc_vb4 := gc_lanes.BroadcastFloat32x16(1)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line kernels.go:500*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
-									break
-								}
-								/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x16Slice(in[i:])
-								for k := int32(0); k != odd; k = k + 2 {
-									gc_b.Tick()
-									if gc_b.Stopped() {
-										return gc_vstep2, true
-									}
-									/*line kernels.go:501*/ v = v.Mul(gc_vb3).Add(gc_vb4)
-								}
-								/*line kernels.go:504*/ v.StoreSlice(out[i:])
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
-						gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line kernels.go:500*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(in[i:])
-							for k := int32(0); k != odd; k = k + 2 {
-								gc_b.Tick()
-								if gc_b.Stopped() {
-									return
-								}
-								/*line kernels.go:501*/ v = v.Mul(gc_vb).Add(gc_vb2)
-							}
-							/*line kernels.go:504*/ v.StoreSlice(out[i:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
-					gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line kernels.go:500*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-							break
-						}
-						/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(in[i:])
-						for k := int32(0); k != odd; k = k + 2 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line kernels.go:501*/ v = v.Mul(gc_vb).Add(gc_vb2)
-						}
-						/*line kernels.go:504*/ v.StoreSlice(out[i:])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line kernels.go:500*/ v := in[i]
@@ -7053,59 +6745,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota2 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
-						var v gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line kernels.go:213*/ v = gc_lanes.LoadFloat32x16Slice(in[i:])
-						} else {
-							/*line kernels.go:214*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if2.ToBits() != 0 {
-								/*line kernels.go:213*/ v = v.Merge(gc_lanes.LoadFloat32x16Slice(in[i:]), gc_lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
-					var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line kernels.go:213*/ v = gc_lanes.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line kernels.go:214*/ gc_if := gc_iota.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line kernels.go:213*/ v = gc_lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
@@ -7130,6 +6770,38 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 				gc_at3 := x_[:gc_to]
 				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line kernels.go:234*/ gc_lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line kernels.go:234*/ gc_lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -7137,9 +6809,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line kernels.go:234*/ gc_lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
+									break
+								}
+								/*line kernels.go:235*/ gc_lanes.LoadFloat32x16Slice(x_[tid_:]).Add(gc_lanes.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
 						gc_lanes.ClearAVXUpperBits()
@@ -7153,40 +6827,6 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line kernels.go:234*/ gc_lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-									break
-								}
-								/*line kernels.go:235*/ gc_lanes.LoadFloat32x16Slice(x_[tid_:]).Add(gc_lanes.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-							}
-						}
-						gc_lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
 						/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
 						}
@@ -7194,7 +6834,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					gc_lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
@@ -7210,13 +6850,13 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			/*line kernels.go:251*/ gc_elem := gc_at5[0]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					gc_iota12 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
 						/*line kernels.go:227*/ var gc_t8 float32 = gc_at5[0]
@@ -7230,16 +6870,16 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						}
 					}
 					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 					/*line kernels.go:227*/ var gc_t6 float32 = gc_at5[0]
@@ -7254,7 +6894,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				gc_lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r float32 = gc_elem
 				/*line kernels.go:218*/ sum := r
@@ -7263,54 +6903,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota8 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_pos.Thread = gc_base + gc_tx
-						var tid int = gc_tx
-						/*line kernels.go:227*/ var gc_t4 float32 = x[0]
-						var r float32 = gc_t4
-						/*line kernels.go:218*/ var sum float32 = r
-						gc_if8 := gc_iota8.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if8.ToBits() != 0 {
-							if gc_if8.ToBits() != 0 {
-								/*line kernels.go:220*/ partial[gc_bx] = sum
-							}
-						}
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota6 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_pos.Thread = gc_base + gc_tx
-					var tid int = gc_tx
-					/*line kernels.go:227*/ var gc_t2 float32 = x[0]
-					var r float32 = gc_t2
-					/*line kernels.go:218*/ var sum float32 = r
-					gc_if6 := gc_iota6.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if6.ToBits() != 0 {
-						if gc_if6.ToBits() != 0 {
-							/*line kernels.go:220*/ partial[gc_bx] = sum
-						}
-					}
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line kernels.go:227*/ var r float32 = x[0]
+				var r float32 = x[0]
 				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -7392,59 +6988,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
-						var v gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
-						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line kernels.go:213*/ v = gc_lanes.LoadInt32x16Slice(in[i:])
-						} else {
-							/*line kernels.go:214*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if4.ToBits() != 0 {
-								/*line kernels.go:213*/ v = v.Merge(gc_lanes.LoadInt32x16Slice(in[i:]), gc_lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
-					var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line kernels.go:213*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line kernels.go:213*/ v = gc_lanes.LoadInt32x8Slice(in[i:])
-					} else {
-						/*line kernels.go:214*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line kernels.go:213*/ v = gc_lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
@@ -7469,6 +7013,38 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 				gc_at3 := x_[:gc_to]
 				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line kernels.go:234*/ gc_lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line kernels.go:234*/ gc_lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -7476,9 +7052,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line kernels.go:234*/ gc_lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
+									break
+								}
+								/*line kernels.go:235*/ gc_lanes.LoadInt32x16Slice(x_[tid_:]).Add(gc_lanes.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 							}
 						}
 						gc_lanes.ClearAVXUpperBits()
@@ -7492,40 +7070,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line kernels.go:234*/ gc_lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					}
-					gc_lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-				}
-			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var tid_ int = gc_tx
-							{
-								/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
-									break
-								}
-								/*line kernels.go:235*/ gc_lanes.LoadInt32x16Slice(x_[tid_:]).Add(gc_lanes.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-							}
-						}
-						gc_lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid_ int = gc_tx
 						/*line kernels.go:235*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
 						}
@@ -7533,7 +7077,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					gc_lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
@@ -7549,13 +7093,13 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			/*line kernels.go:251*/ gc_elem := gc_at5[0]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 					gc_iota12 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_pos.Thread = gc_base + gc_tx
 						var tid int = gc_tx
 						/*line kernels.go:227*/ var gc_t4 int32 = gc_at5[0]
@@ -7569,16 +7113,16 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						}
 					}
 					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				gc_iota11 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 					/*line kernels.go:227*/ var gc_t3 int32 = gc_at5[0]
@@ -7593,7 +7137,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				gc_lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r int32 = gc_elem
 				/*line kernels.go:218*/ sum := r
@@ -7602,54 +7146,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					gc_iota10 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_pos.Thread = gc_base + gc_tx
-						var tid int = gc_tx
-						/*line kernels.go:227*/ var gc_t2 int32 = x[0]
-						var r int32 = gc_t2
-						/*line kernels.go:218*/ var sum int32 = r
-						gc_if10 := gc_iota10.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-						if gc_if10.ToBits() != 0 {
-							if gc_if10.ToBits() != 0 {
-								/*line kernels.go:220*/ partial[gc_bx] = sum
-							}
-						}
-					}
-					gc_lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_iota9 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_pos.Thread = gc_base + gc_tx
-					var tid int = gc_tx
-					/*line kernels.go:227*/ var gc_t int32 = x[0]
-					var r int32 = gc_t
-					/*line kernels.go:218*/ var sum int32 = r
-					gc_if9 := gc_iota9.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if9.ToBits() != 0 {
-						if gc_if9.ToBits() != 0 {
-							/*line kernels.go:220*/ partial[gc_bx] = sum
-						}
-					}
-				}
-				gc_lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line kernels.go:227*/ var r int32 = x[0]
+				var r int32 = x[0]
 				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum

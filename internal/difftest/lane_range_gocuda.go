@@ -1139,56 +1139,11 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 					/*line lane_range.go:105*/ out[i] = 1
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := gc_lanes.BroadcastInt32x16(1)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-								{
-									if i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line lane_range.go:105*/ gc_vb2.StoreSlice(out[i:])
-								}
-							}
-							gc_lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := gc_lanes.BroadcastInt32x8(1)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							/*line lane_range.go:105*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line lane_range.go:105*/ gc_vb.StoreSlice(out[i:])
-						}
-						gc_lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						/*line lane_range.go:105*/ out[i] = 1
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						/*line lane_range.go:105*/ out[i] = 1
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
 				}
 			}
 			gc_ty++

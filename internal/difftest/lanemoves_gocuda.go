@@ -228,64 +228,13 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastInt32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line lanemoves.go:13*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
-							/*line lanemoves.go:13*/ keep := lanes.LoadInt32x16Slice(gc_s_keep[gc_rank:])
-							{
-								/*line lanemoves.go:23*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line lanemoves.go:23*/ gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:13*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-						/*line lanemoves.go:13*/ keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-						/*line lanemoves.go:23*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line lanemoves.go:23*/ gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
+				/*line lanemoves.go:23*/ out[i] = 2*keep + x
 			}
 		}
 	}
@@ -294,8 +243,6 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 // LaneMovesReturnKernel is LaneMovesKernel where the threads from cut on
 // in each block return first: the lanes that copy are no longer a
 // warp's first ones, and the lane loops run lane by lane.
-//
-//line lanemoves.go:32
 func LaneMovesReturnKernel(in, out []int32, cut int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneMovesReturn,
 		func(gc_t *gocuda.Thread) { laneMovesReturn(gc_t, in, out, cut) },
@@ -710,66 +657,14 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line lanemoves.go:58*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-							/*line lanemoves.go:97*/ r := v_
-							/*line lanemoves.go:67*/ z := r
-							{
-								if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line lanemoves.go:69*/ z.StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:58*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-						/*line lanemoves.go:97*/ r := v_
-						/*line lanemoves.go:67*/ z := r
-						/*line lanemoves.go:69*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line lanemoves.go:69*/ z.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ out[i] = z
 			}
 		}
 	}
@@ -777,8 +672,6 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 
 // LaneGuardLoadKernel is GuardedLaneLoadKernel with the load under i&k
 // == 0, which no row check decides: the threads it rejects load nothing.
-//
-//line lanemoves.go:77
 func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneGuardLoad,
 		func(gc_t *gocuda.Thread) { laneGuardLoad(gc_t, in, out, k) },
@@ -976,66 +869,14 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line lanemoves.go:78*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-							/*line lanemoves.go:97*/ r := v_
-							/*line lanemoves.go:87*/ z := r
-							{
-								if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line lanemoves.go:89*/ z.StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:78*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-						/*line lanemoves.go:97*/ r := v_
-						/*line lanemoves.go:87*/ z := r
-						/*line lanemoves.go:89*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line lanemoves.go:89*/ z.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				var r int32 = v_
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ out[i] = z
 			}
 		}
 	}
@@ -1253,64 +1094,13 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastInt32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line lanemoves.go:107*/ up := lanes.LoadInt32x16Slice(gc_s_up[gc_rank:])
-							/*line lanemoves.go:107*/ down := lanes.LoadInt32x16Slice(gc_s_down[gc_rank:])
-							{
-								/*line lanemoves.go:117*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line lanemoves.go:117*/ gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line lanemoves.go:107*/ up := lanes.LoadInt32x8Slice(gc_s_up[gc_rank:])
-						/*line lanemoves.go:107*/ down := lanes.LoadInt32x8Slice(gc_s_down[gc_rank:])
-						/*line lanemoves.go:117*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line lanemoves.go:117*/ gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
+				/*line lanemoves.go:117*/ out[i] = 2*up - down
 			}
 		}
 	}

@@ -265,207 +265,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				gc_s_d[gc_rank] = d
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb11 := lanes.BroadcastInt32x16(2)
-						gc_vb12 := lanes.BroadcastInt32x16(3)
-						gc_vb13 := lanes.BroadcastInt32x16(4)
-						gc_vb14 := lanes.BroadcastInt32x16(100)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var g int = gc_bx*gc_bdx + gc_tx
-							/*line lengthguard.go:19*/ var a lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							/*line lengthguard.go:19*/ var b lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							/*line lengthguard.go:19*/ var c lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							/*line lengthguard.go:19*/ var d lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							if g < 0 || g > len(in)-16 {
-								break
-							}
-							/*line lengthguard.go:20*/ if g < n && uint(n-g) > 15 {
-								/*line lengthguard.go:20*/ a = lanes.LoadInt32x16Slice(in[g:])
-							} else {
-								/*line lengthguard.go:21*/ gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-								if gc_if16.ToBits() != 0 {
-									/*line lengthguard.go:20*/ a = a.Merge(lanes.LoadInt32x16Slice(in[g:]), lanes.Mask32x16FromBits(^gc_if16.ToBits()))
-								}
-							}
-							if g < len(in) && uint(len(in)-g) > 15 {
-								/*line lengthguard.go:23*/ b = lanes.LoadInt32x16Slice(in[g:]).Mul(gc_vb11)
-							} else {
-								/*line lengthguard.go:24*/ gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-								if gc_if17.ToBits() != 0 {
-									/*line lengthguard.go:23*/ b = b.Merge(lanes.LoadInt32x16Slice(in[g:]).Mul(gc_vb11), lanes.Mask32x16FromBits(^gc_if17.ToBits()))
-								}
-							}
-							if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
-								/*line lengthguard.go:26*/ c = lanes.LoadInt32x16Slice(in[g:]).Mul(gc_vb12)
-							} else {
-								/*line lengthguard.go:27*/ gc_if18 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
-								if gc_if18.ToBits() != 0 {
-									/*line lengthguard.go:26*/ c = c.Merge(lanes.LoadInt32x16Slice(in[g:]).Mul(gc_vb12), lanes.Mask32x16FromBits(^gc_if18.ToBits()))
-								}
-							}
-							if g < m && uint(m-g) > 15 {
-								/*line lengthguard.go:29*/ d = lanes.LoadInt32x16Slice(in[g:]).Mul(gc_vb13)
-							} else {
-								/*line lengthguard.go:30*/ gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
-								if gc_if19.ToBits() != 0 {
-									/*line lengthguard.go:29*/ d = d.Merge(lanes.LoadInt32x16Slice(in[g:]).Mul(gc_vb13), lanes.Mask32x16FromBits(^gc_if19.ToBits()))
-								}
-							}
-							if g >= n {
-								a = gc_vb14
-							} else {
-								/*line lengthguard.go:32*/ gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-								if gc_if20.ToBits() != 0 {
-									/*line lengthguard.go:32*/ a = a.Merge(gc_vb14, lanes.Mask32x16FromBits(^gc_if20.ToBits()))
-								}
-							}
-							/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
-							/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
-							/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
-							/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb4 := lanes.BroadcastInt32x8(2)
-					gc_vb5 := lanes.BroadcastInt32x8(3)
-					gc_vb6 := lanes.BroadcastInt32x8(4)
-					gc_vb7 := lanes.BroadcastInt32x8(100)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line lengthguard.go:19*/ var a lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						/*line lengthguard.go:19*/ var b lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						/*line lengthguard.go:19*/ var c lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						/*line lengthguard.go:19*/ var d lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if g < 0 || g > len(in)-8 {
-							break
-						}
-						/*line lengthguard.go:20*/ if g < n && uint(n-g) > 7 {
-							/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:])
-						} else {
-							/*line lengthguard.go:21*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-							if gc_if6.ToBits() != 0 {
-								/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
-							}
-						}
-						if g < len(in) && uint(len(in)-g) > 7 {
-							/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
-						} else {
-							/*line lengthguard.go:24*/ gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-							if gc_if7.ToBits() != 0 {
-								/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
-							}
-						}
-						if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-							/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
-						} else {
-							/*line lengthguard.go:27*/ gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-							if gc_if8.ToBits() != 0 {
-								/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
-							}
-						}
-						if g < m && uint(m-g) > 7 {
-							/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
-						} else {
-							/*line lengthguard.go:30*/ gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-							if gc_if9.ToBits() != 0 {
-								/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
-							}
-						}
-						if g >= n {
-							a = gc_vb7
-						} else {
-							/*line lengthguard.go:32*/ gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-							if gc_if10.ToBits() != 0 {
-								/*line lengthguard.go:32*/ a = gc_vb7.Merge(a, gc_if10)
-							}
-						}
-						/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
-						/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
-						/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
-						/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb4 := lanes.BroadcastInt32x8(2)
-				gc_vb5 := lanes.BroadcastInt32x8(3)
-				gc_vb6 := lanes.BroadcastInt32x8(4)
-				gc_vb7 := lanes.BroadcastInt32x8(100)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line lengthguard.go:19*/ var a lanes.Int32x8
-					/*line lengthguard.go:19*/ var b lanes.Int32x8
-					/*line lengthguard.go:19*/ var c lanes.Int32x8
-					/*line lengthguard.go:19*/ var d lanes.Int32x8
-					if g < 0 || g > len(in)-8 {
-						break
-					}
-					/*line lengthguard.go:20*/ if g < n && uint(n-g) > 7 {
-						/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:])
-					} else {
-						/*line lengthguard.go:21*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if6.ToBits() != 0 {
-							/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
-						}
-					}
-					if g < len(in) && uint(len(in)-g) > 7 {
-						/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
-					} else {
-						/*line lengthguard.go:24*/ gc_if7 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-						if gc_if7.ToBits() != 0 {
-							/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
-						}
-					}
-					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
-						/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
-					} else {
-						/*line lengthguard.go:27*/ gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
-						if gc_if8.ToBits() != 0 {
-							/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
-						}
-					}
-					if g < m && uint(m-g) > 7 {
-						/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
-					} else {
-						/*line lengthguard.go:30*/ gc_if9 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
-						if gc_if9.ToBits() != 0 {
-							/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
-						}
-					}
-					if g >= n {
-						a = gc_vb7
-					} else {
-						/*line lengthguard.go:32*/ gc_if10 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-						if gc_if10.ToBits() != 0 {
-							/*line lengthguard.go:32*/ a = gc_vb7.Merge(a, gc_if10)
-						}
-					}
-					/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
-					/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
-					/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
-					/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -496,15 +296,15 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMDBuild {
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb32 := lanes.BroadcastInt32x16(7)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var g int = gc_bx*gc_bdx + gc_tx
 							/*line lengthguard.go:18*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
@@ -529,17 +329,17 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb31 := lanes.BroadcastInt32x8(7)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
 						/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
@@ -566,9 +366,9 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					lanes.ClearAVXUpperBits()
 				}
 			} else {
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_vstep3 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_rank := gc_base + gc_tx
 						g := gc_bx*gc_bdx + gc_tx
 						a := gc_s_a[gc_rank]
@@ -583,7 +383,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_vstep3 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_rank := gc_base + gc_tx
 						g := gc_bx*gc_bdx + gc_tx
 						a := gc_s_a[gc_rank]
@@ -598,7 +398,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_vstep3 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_rank := gc_base + gc_tx
 						g := gc_bx*gc_bdx + gc_tx
 						a := gc_s_a[gc_rank]
@@ -613,7 +413,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_vstep3 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_rank := gc_base + gc_tx
 						g := gc_bx*gc_bdx + gc_tx
 						a := gc_s_a[gc_rank]
@@ -629,7 +429,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				a := gc_s_a[gc_rank]
@@ -644,111 +444,19 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb30 := lanes.BroadcastInt32x16(7)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var g int = gc_bx*gc_bdx + gc_tx
-							/*line lengthguard.go:18*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
-							/*line lengthguard.go:18*/ b := lanes.LoadInt32x16Slice(gc_s_b[gc_rank:])
-							/*line lengthguard.go:18*/ c := lanes.LoadInt32x16Slice(gc_s_c[gc_rank:])
-							/*line lengthguard.go:18*/ d := lanes.LoadInt32x16Slice(gc_s_d[gc_rank:])
-							/*line lengthguard.go:36*/ if g < 0 || g > len(out)-16 {
-								break
-							}
-							/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 15 {
-								/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-							} else {
-								/*line lengthguard.go:37*/ gc_if43 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
-								if gc_if43.ToBits() != 0 {
-									/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
-								}
-							}
-							if g < n && uint(n-g) > 15 {
-								/*line lengthguard.go:39*/ lanes.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreSlice(out[g:])
-							} else {
-								/*line lengthguard.go:40*/ gc_if44 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
-								if gc_if44.ToBits() != 0 {
-									/*line lengthguard.go:39*/ lanes.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*gc_bdx + gc_tx
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
+				/*line lengthguard.go:36*/ if g < len(out) {
+					out[g] = a + b + c + d
 				}
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb29 := lanes.BroadcastInt32x8(7)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-						/*line lengthguard.go:18*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-						/*line lengthguard.go:18*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-						/*line lengthguard.go:18*/ d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-						/*line lengthguard.go:36*/ if g < 0 || g > len(out)-8 {
-							break
-						}
-						/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
-							/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-						} else {
-							/*line lengthguard.go:37*/ gc_if41 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-							if gc_if41.ToBits() != 0 {
-								/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
-							}
-						}
-						if g < n && uint(n-g) > 7 {
-							/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreSlice(out[g:])
-						} else {
-							/*line lengthguard.go:40*/ gc_if42 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-							if gc_if42.ToBits() != 0 {
-								/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-					/*line lengthguard.go:36*/ if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-					/*line lengthguard.go:36*/ if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
+				if g < n {
+					out[g] += 7
 				}
 			}
 		}

@@ -88,48 +88,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				gc_s_c[gc_rank] = c
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_vb2 := lanes.BroadcastInt32x8(5)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line liveness.go:14*/ var a lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						/*line liveness.go:14*/ var b int32
-						/*line liveness.go:14*/ var c lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line liveness.go:15*/ a = lanes.LoadInt32x8Slice(in[i:])
-						/*line liveness.go:15*/ c = a.Xor(gc_vb2)
-						/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
-						lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-						/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_vb2 := lanes.BroadcastInt32x8(5)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_tx
-					/*line liveness.go:14*/ var a lanes.Int32x8
-					/*line liveness.go:14*/ var b int32
-					/*line liveness.go:14*/ var c lanes.Int32x8
-					if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line liveness.go:15*/ a = lanes.LoadInt32x8Slice(in[i:])
-					/*line liveness.go:15*/ c = a.Xor(gc_vb2)
-					/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
-					lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
-					/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -178,13 +137,13 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMDBuild {
 				if compiled.SIMD {
 					gc_vb7 := lanes.BroadcastInt32x8(3)
 					gc_vb8 := lanes.BroadcastInt32x8(5)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						_ = i
@@ -196,9 +155,9 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					lanes.ClearAVXUpperBits()
 				}
 			} else {
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_vstep3 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -206,7 +165,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 					}
 					{
-						gc_tx := gc_vstep3 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -214,7 +173,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 					}
 					{
-						gc_tx := gc_vstep3 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -222,7 +181,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 					}
 					{
-						gc_tx := gc_vstep3 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -231,7 +190,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -239,44 +198,14 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					gc_vb5 := lanes.BroadcastInt32x8(3)
-					gc_vb6 := lanes.BroadcastInt32x8(5)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line liveness.go:13*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-						/*line liveness.go:13*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-						/*line liveness.go:13*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-						/*line liveness.go:33*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line liveness.go:34*/ a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				/*line liveness.go:33*/ out[i] = a + b*3 + c*5
 			}
 		}
 	}

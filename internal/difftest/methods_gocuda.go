@@ -259,51 +259,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 		}
 	} else {
-		if compiled.SIMDBuild {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_n; gc_vstep5 += 16 {
-						gc_rank := gc_vstep5
-						gc_pos.Thread = gc_rank
-						/*line methods.go:24*/ var r int32 = s[0]
-						lanes.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-					gc_rank := gc_vstep5
-					gc_pos.Thread = gc_rank
-					/*line methods.go:24*/ var r int32 = s[0]
-					lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-		} else {
-			gc_vstep4 := 0
-			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-				gc_rank := gc_vstep4
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ var r int32 = s[0]
-				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
-			}
-			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line methods.go:24*/ r := s[0]
+			gc_s_r[gc_rank] = r
 		}
 	}
 	/*line methods.go:48*/ var s_ []float32 = sf
@@ -333,6 +292,63 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_at5 := s_[:gc_to]
 				gc_at6 := s_[gc_off3:][:gc_to]
 				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								var tid_ int = gc_tx
+								_ = tid_
+								{
+									/*line methods.go:19*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var tid_ int = gc_tx
+							_ = tid_
+							/*line methods.go:19*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+				}
+			} else {
+				if compiled.SIMDBuild {
 					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -340,9 +356,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 								gc_tx := gc_vstep6
 								var tid_ int = gc_tx
-								_ = tid_
 								{
-									/*line methods.go:19*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+									/*line methods.go:20*/ if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
+										break
+									}
+									/*line methods.go:20*/ lanes.LoadFloat32x16Slice(s_[tid_:]).Add(lanes.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 								}
 							}
 							lanes.ClearAVXUpperBits()
@@ -356,65 +374,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
-							_ = tid_
-							/*line methods.go:19*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-				} else {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						{
-							gc_tx := gc_vstep5 + 0
-							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_vstep5 + 1
-							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_vstep5 + 2
-							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-						}
-						{
-							gc_tx := gc_vstep5 + 3
-							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-						}
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-				}
-			} else {
-				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
-								var tid_ int = gc_tx
-								{
-									/*line methods.go:20*/ if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
-										break
-									}
-									/*line methods.go:20*/ lanes.LoadFloat32x16Slice(s_[tid_:]).Add(lanes.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
 							/*line methods.go:20*/ if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
 								break
 							}
@@ -422,7 +381,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
@@ -442,99 +401,56 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		gc_at7 := s_[gc_off4:][:1]
 		/*line methods.go:31*/ gc_elem2 := gc_at7[0]
 		if compiled.SIMDBuild {
-			gc_vstep8 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop6 bool
+				gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
 					gc_Lane0Mask324 := compiled.Lane0Mask32()
-					for ; gc_vstep8+15 < gc_n; gc_vstep8 += 16 {
-						gc_rank := gc_vstep8
+					for ; gc_vstep7+15 < gc_n; gc_vstep7 += 16 {
+						gc_rank := gc_vstep7
 						gc_pos.Thread = gc_rank
 						/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324)
 						/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop7 {
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				gc_Lane0Mask323 := compiled.Lane0Mask32()
-				for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-					gc_rank := gc_vstep8
+				for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+					gc_rank := gc_vstep7
 					gc_pos.Thread = gc_rank
 					/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323)
 					/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 				r_2 := gc_elem2
 				gc_s_r_2[gc_rank] = r_2
 			}
 		} else {
-			gc_vstep6 := 0
-			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-				gc_rank := gc_vstep6
+			gc_vstep5 := 0
+			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+				gc_rank := gc_vstep5
 				gc_pos.Thread = gc_rank
 				/*line methods.go:24*/ var r_2 float32 = gc_at7[0]
 				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 			}
-			for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 				r_2 := gc_elem2
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
 	} else {
-		if compiled.SIMDBuild {
-			gc_vstep9 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop8 bool
-				gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
-					for ; gc_vstep9+15 < gc_n; gc_vstep9 += 16 {
-						gc_rank := gc_vstep9
-						gc_pos.Thread = gc_rank
-						/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x16At(&s_[0], gc_Lane0Mask322)
-						/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop8 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
-					gc_rank := gc_vstep9
-					gc_pos.Thread = gc_rank
-					/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x8At(&s_[0], gc_Lane0Mask32)
-					/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-		} else {
-			gc_vstep7 := 0
-			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
-				gc_rank := gc_vstep7
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ var r_2 float32 = s_[0]
-				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
-			}
-			for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line methods.go:24*/ r_2 := s_[0]
+			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 	var v_2 int32 = 1
@@ -715,66 +631,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				/*line methods.go:63*/ gc_at[gc_tx] = v_
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_t2 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
-							v := gc_t2
-							/*line methods.go:58*/ v_ := v
-							/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-							_ = step
-							if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-								/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_2)-16 {
-								break
-							}
-							/*line methods.go:63*/ v_.StoreSlice(s_2[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-						v := gc_t
-						/*line methods.go:58*/ v_ := v
-						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-						_ = step
-						if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-							/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_2)-8 {
-							break
-						}
-						/*line methods.go:63*/ v_.StoreSlice(s_2[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				var v int32 = int32(gc_tx)
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				_ = step
+				/*line methods.go:63*/ s_2[gc_tx] = v_
 			}
 		}
 	}
@@ -791,13 +654,13 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
 					gc_at2 := s_2[gc_off:][:gc_seglen]
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									gc_t6 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota6)
 									v := gc_t6
@@ -809,16 +672,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 									/*line methods.go:65*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_t5 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota5)
 								v := gc_t5
@@ -831,7 +694,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							var v int32 = int32(gc_tx)
@@ -863,10 +726,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -875,7 +738,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -884,7 +747,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -893,7 +756,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -902,7 +765,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -966,14 +829,14 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := lanes.BroadcastInt32x16(1)
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_t13 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota10)
 							v := gc_t13
@@ -989,17 +852,17 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := lanes.BroadcastInt32x8(1)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_t11 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota9)
 						v := gc_t11
@@ -1016,7 +879,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					var v int32 = int32(gc_tx)
 					/*line methods.go:58*/ var v_2 int32 = v + 1
@@ -1058,102 +921,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := lanes.BroadcastInt32x16(1)
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_t9 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota8)
-							v := gc_t9
-							/*line methods.go:58*/ gc_t10 := v.Add(gc_vb2)
-							v_2 := gc_t10
-							/*line methods.go:58*/ r_3 := lanes.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
-							/*line methods.go:67*/ r_4 := r_3
-							/*line methods.go:75*/ r_ := r_4
-							if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-								/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-16 {
-								break
-							}
-							/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
-							/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := lanes.BroadcastInt32x8(1)
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						gc_t7 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota7)
-						v := gc_t7
-						/*line methods.go:58*/ gc_t8 := v.Add(gc_vb)
-						v_2 := gc_t8
-						/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-						/*line methods.go:67*/ r_4 := r_3
-						/*line methods.go:75*/ r_ := r_4
-						if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-							/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-8 {
-							break
-						}
-						/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
-						/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-			} else {
-				gc_vstep4 := 0
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := lanes.BroadcastInt32x8(1)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-					v := gc_t
-					/*line methods.go:58*/ gc_t2 := v.Add(gc_vb)
-					v_2 := gc_t2
-					/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-					/*line methods.go:67*/ r_4 := r_3
-					/*line methods.go:75*/ r_ := r_4
-					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-						/*line methods.go:63*/ gc_tx < 0 || gc_tx > len(s_3)-8 {
-						break
-					}
-					/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
-					/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v int32 = int32(gc_tx)
+				/*line methods.go:58*/ var v_2 int32 = v + 1
+				r_3 := gc_s_r_3[gc_rank]
+				/*line methods.go:67*/ var r_4 int32 = r_3
+				/*line methods.go:75*/ var r_ int32 = r_4
+				/*line methods.go:63*/ s_3[gc_tx] = v_2
+				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
@@ -1170,14 +947,14 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep7 := gc_seg2
+						gc_vstep5 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+							var gc_stop4 bool
+							gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 								gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_vb6 := lanes.BroadcastInt32x16(1)
-								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
+								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									gc_t17 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota12)
 									v := gc_t17
@@ -1190,17 +967,17 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 									/*line methods.go:65*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop6 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_vb5 := lanes.BroadcastInt32x8(1)
-							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								gc_t15 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota11)
 								v := gc_t15
@@ -1214,7 +991,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							var v int32 = int32(gc_tx)
@@ -1246,10 +1023,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				for ; gc_vstep8+3 < gc_bdx; gc_vstep8 += 4 {
+				gc_vstep6 := 0
+				for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep8 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1258,7 +1035,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_vstep8 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1267,7 +1044,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_vstep8 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1276,7 +1053,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_vstep8 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1285,7 +1062,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1294,10 +1071,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			} else {
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1306,7 +1083,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1315,7 +1092,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1324,7 +1101,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1333,7 +1110,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1349,12 +1126,12 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep9 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-							gc_tx := gc_vstep9
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							/*line methods.go:67*/ r_ := lanes.LoadInt32x16Slice(gc_s_r_[gc_rank:])
 							/*line methods.go:67*/ r_5 := lanes.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
@@ -1365,15 +1142,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							/*line methods.go:75*/ r.StoreSlice(gc_at5[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop7 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						/*line methods.go:67*/ r_ := lanes.LoadInt32x8Slice(gc_s_r_[gc_rank:])
 						/*line methods.go:67*/ r_5 := lanes.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
@@ -1385,7 +1162,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					r_ := gc_s_r_[gc_rank]
 					r_5 := gc_s_r_5[gc_rank]
@@ -1395,8 +1172,8 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					/*line methods.go:75*/ gc_at5[gc_tx] = r
 				}
 			} else {
-				gc_vstep6 := 0
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep5 := 0
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					r_ := gc_s_r_[gc_rank]
 					r_5 := gc_s_r_5[gc_rank]
@@ -1407,70 +1184,15 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
-							gc_tx := gc_vstep10
-							gc_rank := gc_base + gc_tx
-							/*line methods.go:67*/ r_ := lanes.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-							/*line methods.go:67*/ r_5 := lanes.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
-							/*line methods.go:67*/ r_6 := r_5
-							/*line methods.go:75*/ r_2 := r_6
-							/*line methods.go:58*/ gc_t20 := r_.Add(r_2)
-							r := gc_t20
-							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-								break
-							}
-							/*line methods.go:75*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						/*line methods.go:67*/ r_ := lanes.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-						/*line methods.go:67*/ r_5 := lanes.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
-						/*line methods.go:67*/ r_6 := r_5
-						/*line methods.go:75*/ r_2 := r_6
-						/*line methods.go:58*/ gc_t19 := r_.Add(r_2)
-						r := gc_t19
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-							break
-						}
-						/*line methods.go:75*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_ := gc_s_r_[gc_rank]
-					r_5 := gc_s_r_5[gc_rank]
-					/*line methods.go:67*/ var r_6 int32 = r_5
-					/*line methods.go:75*/ var r_2 int32 = r_6
-					/*line methods.go:58*/ var r int32 = r_ + r_2
-					/*line methods.go:75*/ out[gc_bx*gc_bdx+gc_tx] = r
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_ := gc_s_r_[gc_rank]
-					r_5 := gc_s_r_5[gc_rank]
-					/*line methods.go:67*/ var r_6 int32 = r_5
-					/*line methods.go:75*/ var r_2 int32 = r_6
-					/*line methods.go:58*/ var r int32 = r_ + r_2
-					/*line methods.go:75*/ out[gc_bx*gc_bdx+gc_tx] = r
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
+				/*line methods.go:67*/ var r_6 int32 = r_5
+				/*line methods.go:75*/ var r_2 int32 = r_6
+				/*line methods.go:58*/ var r int32 = r_ + r_2
+				/*line methods.go:75*/ out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}
@@ -1567,52 +1289,11 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line methods.go:89*/ var i int = gc_bx*n + tid
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line methods.go:91*/ lanes.LoadInt32x16Slice(in[i:]).StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line methods.go:89*/ var i int = gc_bx*n + tid
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line methods.go:91*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line methods.go:89*/ i := gc_bx*n + tid
+				s[tid] = in[i]
 			}
 		}
 	}
@@ -1639,27 +1320,27 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					gc_at5 := s[gc_off4:][:gc_seglen]
 					gc_at6 := s[gc_off5:][:gc_seglen]
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var tid int = gc_tx
 									/*line methods.go:89*/ var i int = gc_bx*n + tid
 									_ = i
 									/*line methods.go:90*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).Add(lanes.BroadcastInt32x16(p.weight).Mul(lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):]).Add(lanes.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								/*line methods.go:89*/ var i int = gc_bx*n + tid
 								_ = i
@@ -1667,7 +1348,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							tid := gc_tx
 							_ = tid
@@ -1693,8 +1374,8 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line methods.go:89*/ i := gc_bx*n + tid

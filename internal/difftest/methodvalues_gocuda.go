@@ -925,52 +925,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					/*line methodvalues.go:54*/ copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line methodvalues.go:54*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(s_)-16 {
-									break
-								}
-								/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:54*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_)-8 {
-								break
-							}
-							/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line methodvalues.go:54*/ s_[gc_tx] = v_
 				}
 			}
 		}
@@ -987,27 +946,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep4 := gc_seg
+							gc_vstep3 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop4 bool
-								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_segend; gc_vstep4 += 16 {
-										gc_tx := gc_vstep4
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
 										/*line methodvalues.go:56*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
 										/*line methodvalues.go:56*/ v_ = v_.Add(lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
 										/*line methodvalues.go:56*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
-								if gc_stop4 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_segend; gc_vstep4 += 8 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:56*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
 									/*line methodvalues.go:56*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
@@ -1015,7 +974,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep4 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								v_ := gc_s_v_[gc_rank]
@@ -1044,10 +1003,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1055,7 +1014,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1063,7 +1022,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1071,7 +1030,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1079,7 +1038,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1207,33 +1166,33 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep6 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:54*/ v_3 := lanes.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 								/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_3 := lanes.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 							/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v_3 := gc_s_v_3[gc_rank]
 						/*line methodvalues.go:54*/ gc_at3[gc_tx] = v_3
@@ -1242,52 +1201,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					/*line methodvalues.go:54*/ copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
-								gc_rank := gc_base + gc_tx
-								/*line methodvalues.go:54*/ v_3 := lanes.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(s_2)-16 {
-									break
-								}
-								/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:54*/ v_3 := lanes.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_2)-8 {
-								break
-							}
-							/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_3 := gc_s_v_3[gc_rank]
+					/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 				}
 			}
 		}
@@ -1304,27 +1222,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep8 := gc_seg2
+							gc_vstep6 := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop7 bool
-								gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
-									for ; gc_vstep8+15 < gc_segend2; gc_vstep8 += 16 {
-										gc_tx := gc_vstep8
+								var gc_stop5 bool
+								gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+									for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
+										gc_tx := gc_vstep6
 										gc_rank := gc_base + gc_tx
 										/*line methodvalues.go:56*/ v_3 := lanes.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
 										/*line methodvalues.go:56*/ v_3 = v_3.Add(lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
 										/*line methodvalues.go:56*/ v_3.StoreSlice(gc_s_v_3[gc_rank:])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep8, false
-								}(gc_vstep8)
-								if gc_stop7 {
+									return gc_vstep6, false
+								}(gc_vstep6)
+								if gc_stop5 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep8+7 < gc_segend2; gc_vstep8 += 8 {
-									gc_tx := gc_vstep8
+								for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
+									gc_tx := gc_vstep6
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:56*/ v_3 := lanes.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
 									/*line methodvalues.go:56*/ v_3 = v_3.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
@@ -1332,7 +1250,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep8 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_seg2 + gc_u2
 								gc_rank := gc_base + gc_tx
 								v_3 := gc_s_v_3[gc_rank]
@@ -1361,10 +1279,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep9 := 0
-					for ; gc_vstep9+3 < gc_bdx; gc_vstep9 += 4 {
+					gc_vstep7 := 0
+					for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
 						{
-							gc_tx := gc_vstep9 + 0
+							gc_tx := gc_vstep7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1372,7 +1290,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 						{
-							gc_tx := gc_vstep9 + 1
+							gc_tx := gc_vstep7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1380,7 +1298,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 						{
-							gc_tx := gc_vstep9 + 2
+							gc_tx := gc_vstep7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1388,7 +1306,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 						{
-							gc_tx := gc_vstep9 + 3
+							gc_tx := gc_vstep7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1396,7 +1314,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 					}
-					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1450,38 +1368,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if compiled.SIMDBuild {
-			gc_vstep10 := 0
-			for ; gc_vstep10+3 < gc_n; gc_vstep10 += 4 {
+			gc_vstep8 := 0
+			for ; gc_vstep8+3 < gc_n; gc_vstep8 += 4 {
 				{
-					gc_rank := gc_vstep10 + 0
+					gc_rank := gc_vstep8 + 0
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 					/*line methodvalues.go:53*/ k_++
 					gc_s_k_[gc_rank] = k_
 				}
 				{
-					gc_rank := gc_vstep10 + 1
+					gc_rank := gc_vstep8 + 1
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 					/*line methodvalues.go:53*/ k_++
 					gc_s_k_[gc_rank] = k_
 				}
 				{
-					gc_rank := gc_vstep10 + 2
+					gc_rank := gc_vstep8 + 2
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 					/*line methodvalues.go:53*/ k_++
 					gc_s_k_[gc_rank] = k_
 				}
 				{
-					gc_rank := gc_vstep10 + 3
+					gc_rank := gc_vstep8 + 3
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 					/*line methodvalues.go:53*/ k_++
 					gc_s_k_[gc_rank] = k_
 				}
 			}
-			for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
@@ -1573,33 +1491,33 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep11 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep11, gc_stop8 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_bdx; gc_vstep11 += 16 {
-								gc_tx := gc_vstep11
+						var gc_stop6 bool
+						gc_vstep9, gc_stop6 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+								gc_tx := gc_vstep9
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:54*/ v_4 := lanes.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 								/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop8 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_bdx; gc_vstep11 += 8 {
-							gc_tx := gc_vstep11
+						for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_4 := lanes.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 							/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v_4 := gc_s_v_4[gc_rank]
 						/*line methodvalues.go:54*/ gc_at5[gc_tx] = v_4
@@ -1608,52 +1526,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					/*line methodvalues.go:54*/ copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep12 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep12, gc_stop9 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_bdx; gc_vstep12 += 16 {
-								gc_tx := gc_vstep12
-								gc_rank := gc_base + gc_tx
-								/*line methodvalues.go:54*/ v_4 := lanes.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(s_3)-16 {
-									break
-								}
-								/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_bdx; gc_vstep12 += 8 {
-							gc_tx := gc_vstep12
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:54*/ v_4 := lanes.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_3)-8 {
-								break
-							}
-							/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep12; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_4 := gc_s_v_4[gc_rank]
+					/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 				}
 			}
 		}
@@ -1670,27 +1547,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						if compiled.SIMDBuild {
-							gc_vstep13 := gc_seg3
+							gc_vstep10 := gc_seg3
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop10 bool
-								gc_vstep13, gc_stop10 = func(gc_vstep13 int) (int, bool) {
-									for ; gc_vstep13+15 < gc_segend3; gc_vstep13 += 16 {
-										gc_tx := gc_vstep13
+								var gc_stop7 bool
+								gc_vstep10, gc_stop7 = func(gc_vstep10 int) (int, bool) {
+									for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
+										gc_tx := gc_vstep10
 										gc_rank := gc_base + gc_tx
 										/*line methodvalues.go:56*/ v_4 := lanes.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
 										/*line methodvalues.go:56*/ v_4 = v_4.Add(lanes.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):]))
 										/*line methodvalues.go:56*/ v_4.StoreSlice(gc_s_v_4[gc_rank:])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep13, false
-								}(gc_vstep13)
-								if gc_stop10 {
+									return gc_vstep10, false
+								}(gc_vstep10)
+								if gc_stop7 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep13+7 < gc_segend3; gc_vstep13 += 8 {
-									gc_tx := gc_vstep13
+								for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
+									gc_tx := gc_vstep10
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:56*/ v_4 := lanes.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
 									/*line methodvalues.go:56*/ v_4 = v_4.Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):]))
@@ -1698,7 +1575,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep13 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_seg3 + gc_u3
 								gc_rank := gc_base + gc_tx
 								v_4 := gc_s_v_4[gc_rank]
@@ -1727,10 +1604,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep14 := 0
-					for ; gc_vstep14+3 < gc_bdx; gc_vstep14 += 4 {
+					gc_vstep11 := 0
+					for ; gc_vstep11+3 < gc_bdx; gc_vstep11 += 4 {
 						{
-							gc_tx := gc_vstep14 + 0
+							gc_tx := gc_vstep11 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1738,7 +1615,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 						{
-							gc_tx := gc_vstep14 + 1
+							gc_tx := gc_vstep11 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1746,7 +1623,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 						{
-							gc_tx := gc_vstep14 + 2
+							gc_tx := gc_vstep11 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1754,7 +1631,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 						{
-							gc_tx := gc_vstep14 + 3
+							gc_tx := gc_vstep11 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1762,7 +1639,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 					}
-					for gc_tx := gc_vstep14; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1816,38 +1693,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 		}
 		if compiled.SIMDBuild {
-			gc_vstep15 := 0
-			for ; gc_vstep15+3 < gc_n; gc_vstep15 += 4 {
+			gc_vstep12 := 0
+			for ; gc_vstep12+3 < gc_n; gc_vstep12 += 4 {
 				{
-					gc_rank := gc_vstep15 + 0
+					gc_rank := gc_vstep12 + 0
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 					/*line methodvalues.go:53*/ k_2++
 					gc_s_k_2[gc_rank] = k_2
 				}
 				{
-					gc_rank := gc_vstep15 + 1
+					gc_rank := gc_vstep12 + 1
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 					/*line methodvalues.go:53*/ k_2++
 					gc_s_k_2[gc_rank] = k_2
 				}
 				{
-					gc_rank := gc_vstep15 + 2
+					gc_rank := gc_vstep12 + 2
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 					/*line methodvalues.go:53*/ k_2++
 					gc_s_k_2[gc_rank] = k_2
 				}
 				{
-					gc_rank := gc_vstep15 + 3
+					gc_rank := gc_vstep12 + 3
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 					/*line methodvalues.go:53*/ k_2++
 					gc_s_k_2[gc_rank] = k_2
 				}
 			}
-			for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
@@ -2393,64 +2270,14 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							/*line methodvalues.go:130*/ r_3 := lanes.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
-							/*line methodvalues.go:130*/ a := lanes.LoadFloat32x16Slice(gc_s_a[gc_rank:])
-							/*line methodvalues.go:130*/ r_4 := r_3
-							/*line methodvalues.go:138*/ r_2 := r_4
-							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-								break
-							}
-							/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						/*line methodvalues.go:130*/ r_3 := lanes.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
-						/*line methodvalues.go:130*/ a := lanes.LoadFloat32x8Slice(gc_s_a[gc_rank:])
-						/*line methodvalues.go:130*/ r_4 := r_3
-						/*line methodvalues.go:138*/ r_2 := r_4
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-							break
-						}
-						/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_3 := gc_s_r_3[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line methodvalues.go:130*/ var r_4 float32 = r_3
-					/*line methodvalues.go:138*/ var r_2 float32 = r_4
-					/*line methodvalues.go:150*/ out[gc_bx*gc_bdx+gc_tx] = a + r_2
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r_3 := gc_s_r_3[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line methodvalues.go:130*/ var r_4 float32 = r_3
-					/*line methodvalues.go:138*/ var r_2 float32 = r_4
-					/*line methodvalues.go:150*/ out[gc_bx*gc_bdx+gc_tx] = a + r_2
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_3 := gc_s_r_3[gc_rank]
+				a := gc_s_a[gc_rank]
+				/*line methodvalues.go:130*/ var r_4 float32 = r_3
+				/*line methodvalues.go:138*/ var r_2 float32 = r_4
+				/*line methodvalues.go:150*/ out[gc_bx*gc_bdx+gc_tx] = a + r_2
 			}
 		}
 	}
@@ -2894,64 +2721,13 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:187*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line methodvalues.go:187*/ v_2 := v
-							/*line methodvalues.go:187*/ var gc_t2 gain = *g.gain
-							var g_ gain = gc_t2
-							if gc_tx < 0 || gc_tx > len(s_2)-16 {
-								break
-							}
-							/*line methodvalues.go:17*/ v_2.Mul(lanes.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line methodvalues.go:187*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line methodvalues.go:187*/ v_2 := v
-						/*line methodvalues.go:187*/ var gc_t gain = *g.gain
-						var g_ gain = gc_t
-						if gc_tx < 0 || gc_tx > len(s_2)-8 {
-							break
-						}
-						/*line methodvalues.go:17*/ v_2.Mul(lanes.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line methodvalues.go:187*/ var v_2 int32 = v
-					/*line methodvalues.go:187*/ var g_ gain = *g.gain
-					/*line methodvalues.go:16*/ s_2[gc_tx] = v_2 * g_.k
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line methodvalues.go:187*/ var v_2 int32 = v
-					/*line methodvalues.go:187*/ var g_ gain = *g.gain
-					/*line methodvalues.go:16*/ s_2[gc_tx] = v_2 * g_.k
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line methodvalues.go:187*/ var v_2 int32 = v
+				/*line methodvalues.go:187*/ var g_ gain = *g.gain
+				/*line methodvalues.go:16*/ s_2[gc_tx] = v_2 * g_.k
 			}
 		}
 	}
@@ -2968,33 +2744,33 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep7 := gc_seg2
+						gc_vstep6 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
+							var gc_stop3 bool
+							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
 									gc_rank := gc_base + gc_tx
 									/*line methodvalues.go:18*/ r_3 := lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
 									/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop4 {
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								/*line methodvalues.go:18*/ r_3 := lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
 								/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:18*/ r_3 := gc_at4[gc_u2]
@@ -3020,38 +2796,38 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				for ; gc_vstep8+3 < gc_bdx; gc_vstep8 += 4 {
+				gc_vstep7 := 0
+				for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
 					{
-						gc_tx := gc_vstep8 + 0
+						gc_tx := gc_vstep7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_vstep8 + 1
+						gc_tx := gc_vstep7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_vstep8 + 2
+						gc_tx := gc_vstep7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_vstep8 + 3
+						gc_tx := gc_vstep7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]

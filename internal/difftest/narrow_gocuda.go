@@ -192,54 +192,11 @@ func gc_body_narrowReturn(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					/*line narrow.go:32*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid uint32 = uint32(gc_tx)
-								/*line narrow.go:28*/ var idx uint32 = base + uint32(gc_bx)*uint32(gc_bdx) + tid
-								/*line narrow.go:32*/ if gc_tx < 0 || gc_tx > 4294967280 || int(idx) < 0 || int(idx) > len(in)-16 || int(idx) > len(out)-16 {
-									break
-								}
-								/*line narrow.go:33*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(in[idx:])).StoreSlice(out[idx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid uint32 = uint32(gc_tx)
-							/*line narrow.go:28*/ var idx uint32 = base + uint32(gc_bx)*uint32(gc_bdx) + tid
-							/*line narrow.go:32*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx) < 0 || int(idx) > len(in)-8 || int(idx) > len(out)-8 {
-								break
-							}
-							/*line narrow.go:33*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(in[idx:])).StoreSlice(out[idx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
-						/*line narrow.go:32*/ out[idx] = 2 * in[idx]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
-						/*line narrow.go:32*/ out[idx] = 2 * in[idx]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
+					/*line narrow.go:32*/ out[idx] = 2 * in[idx]
 				}
 			}
 		}

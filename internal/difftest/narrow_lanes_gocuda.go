@@ -93,41 +93,14 @@ func gc_body_narrowLanes(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, y 
 					gc_at3[gc_tx] = float32(s) * gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat64x4(0.5)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line narrow_lanes.go:15*/ if i < 0 || i > len(y)-4 || i > len(x)-4 || i > len(z)-4 {
-								break
-							}
-							/*line narrow_lanes.go:15*/ s := lanes.LoadFloat64x4Slice(y[i:]).Mul(gc_vb).Add(lanes.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
-							/*line narrow_lanes.go:15*/ s.StoreSlice(y[i:])
-							s.ConvertToFloat32().Mul(lanes.LoadFloat32x4Slice(x[i:])).StoreSlice(z[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line narrow_lanes.go:15*/ s := y[i]*0.5 + float64(x[i])
-						y[i] = s
-						z[i] = float32(s) * x[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line narrow_lanes.go:15*/ s := y[i]*0.5 + float64(x[i])
-						y[i] = s
-						z[i] = float32(s) * x[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line narrow_lanes.go:15*/ s := y[i]*0.5 + float64(x[i])
+					y[i] = s
+					z[i] = float32(s) * x[i]
 				}
 			}
 		}

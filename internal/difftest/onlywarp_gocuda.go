@@ -181,59 +181,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line onlywarp.go:14*/ var v lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								{
-									if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line onlywarp.go:16*/ v = lanes.LoadInt32x16Slice(in[i:])
-								}
-								/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line onlywarp.go:14*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							/*line onlywarp.go:16*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(in[i:])
-							/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line onlywarp.go:14*/ var v lanes.Int32x8
-						/*line onlywarp.go:16*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(in[i:])
-						/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

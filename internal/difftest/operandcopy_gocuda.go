@@ -466,58 +466,12 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line operandcopy.go:16*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
-							{
-								/*line operandcopy.go:32*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line operandcopy.go:32*/ y.StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line operandcopy.go:16*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
-						/*line operandcopy.go:32*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line operandcopy.go:32*/ y.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line operandcopy.go:32*/ out[i] = y
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line operandcopy.go:32*/ out[i] = y
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				y := gc_s_y[gc_rank]
+				/*line operandcopy.go:32*/ out[i] = y
 			}
 		}
 	}

@@ -234,74 +234,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					gc_s_m[gc_rank] = m
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-								/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-								var x lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line outline.go:22*/ x = lanes.LoadFloat32x16Slice(in[i:])
-								}
-								/*line outline.go:21*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line outline.go:21*/ var m lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
-								/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
-								/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-							var x lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line outline.go:22*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(in[i:])
-							/*line outline.go:21*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line outline.go:21*/ var m lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
-							/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
-							/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-						var x lanes.Float32x8
-						/*line outline.go:22*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(in[i:])
-						/*line outline.go:24*/ var s float32
-						/*line outline.go:24*/ var m float32
-						/*line outline.go:24*/ x.StoreSlice(gc_s_x[gc_rank:])
-						lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
-						lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -326,14 +259,14 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			if gc_from >= 0 && gc_to <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at2 := tile_[:gc_to]
 				gc_at3 := in[gc_off2:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tx int = gc_tx
 								{
 									/*line outline.go:26*/ var k int = start + tx
@@ -348,16 +281,16 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tx int = gc_tx
 							/*line outline.go:26*/ var k int = start + tx
 							/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
@@ -373,8 +306,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 				} else {
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tx int = gc_tx
 						/*line outline.go:26*/ var k int = start + tx
 						/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
@@ -387,22 +320,22 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && (true || k < len(in)) {
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_steps2:
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tx int = gc_tx
 								/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-16 {
 									break
@@ -432,17 +365,17 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop4 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_simd_steps:
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tx int = gc_tx
 							/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-8 {
 								break
@@ -474,8 +407,8 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 				} else {
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tx int = gc_tx
 						/*line outline.go:26*/ if tx < 0 || tx > len(tile_)-8 {
 							break
@@ -503,7 +436,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
@@ -557,13 +490,13 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_to]
-				gc_vstep7 := gc_from
+				gc_vstep6 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
@@ -575,15 +508,15 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
@@ -595,30 +528,30 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						{
-							gc_tx := gc_vstep7 + 0
+							gc_tx := gc_vstep6 + 0
 							gc_rank := gc_base + gc_tx
 							s := gc_s_s[gc_rank]
 							m := gc_s_m[gc_rank]
 							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 						}
 						{
-							gc_tx := gc_vstep7 + 1
+							gc_tx := gc_vstep6 + 1
 							gc_rank := gc_base + gc_tx
 							s := gc_s_s[gc_rank]
 							m := gc_s_m[gc_rank]
 							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 						}
 						{
-							gc_tx := gc_vstep7 + 2
+							gc_tx := gc_vstep6 + 2
 							gc_rank := gc_base + gc_tx
 							s := gc_s_s[gc_rank]
 							m := gc_s_m[gc_rank]
 							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 						}
 						{
-							gc_tx := gc_vstep7 + 3
+							gc_tx := gc_vstep6 + 3
 							gc_rank := gc_base + gc_tx
 							s := gc_s_s[gc_rank]
 							m := gc_s_m[gc_rank]
@@ -626,73 +559,21 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 					/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-								/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-								/*line outline.go:19*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
-								/*line outline.go:19*/ m := lanes.LoadFloat32x16Slice(gc_s_m[gc_rank:])
-								{
-									/*line outline.go:41*/ if i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line outline.go:41*/ s.Add(m).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
-							/*line outline.go:19*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-							/*line outline.go:19*/ m := lanes.LoadFloat32x8Slice(gc_s_m[gc_rank:])
-							/*line outline.go:41*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line outline.go:41*/ s.Add(m).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
+					s := gc_s_s[gc_rank]
+					m := gc_s_m[gc_rank]
+					/*line outline.go:41*/ out[i] = s + m
 				}
 			}
 		}

@@ -105,54 +105,11 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tx int = gc_tx
-								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-								{
-									/*line peel.go:21*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-										break
-									}
-									/*line peel.go:21*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
-							/*line peel.go:21*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
-								break
-							}
-							/*line peel.go:21*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ tile_[tx] = in[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ tile_[tx] = in[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:21*/ tile_[tx] = in[i]
 				}
 			}
 		}
@@ -160,7 +117,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
+			/*line peel.go:30*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -179,15 +136,15 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
 						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 									gc_vb4 := lanes.BroadcastFloat32x16(2)
-									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var tx int = gc_tx
 										/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 										_ = i
@@ -207,17 +164,17 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_vb3 := lanes.BroadcastFloat32x8(2)
-								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var tx int = gc_tx
 									/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 									_ = i
@@ -236,17 +193,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								tx := gc_tx
-								/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
-									gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
-								} else {
-									gc_at3[gc_u] = -gc_at5[gc_u]
-								}
-							}
 						} else {
-							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_vb2 := lanes.BroadcastFloat32x8(2)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
@@ -267,14 +214,14 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 									}
 								}
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								tx := gc_tx
-								/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
-									gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
-								} else {
-									gc_at3[gc_u] = -gc_at5[gc_u]
-								}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
+							} else {
+								gc_at3[gc_u] = -gc_at5[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -290,15 +237,15 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
+				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tx int = gc_tx
 								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 								/*line peel.go:27*/ if (tx-
@@ -324,17 +271,17 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tx int = gc_tx
 							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
 							/*line peel.go:27*/ if (tx-
@@ -359,18 +306,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
-							out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
-						} else {
-							out[i] = -tile_[tx]
-						}
-					}
 				} else {
-					gc_vstep3 := gc_from
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := lanes.BroadcastFloat32x8(2)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
@@ -397,15 +333,15 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							}
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
-							out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
-						} else {
-							out[i] = -tile_[tx]
-						}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
 					}
 				}
 			}
@@ -503,52 +439,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-							/*line peel.go:42*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
-								break
-							}
-							/*line peel.go:43*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
-						/*line peel.go:42*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
-							break
-						}
-						/*line peel.go:43*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ tile_[tx] = in[i]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ tile_[tx] = in[i]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				/*line peel.go:42*/ tile_[tx] = in[i]
 			}
 		}
 	}
@@ -563,15 +458,15 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					gc_seglen := gc_fasthi - gc_fastlo
 					gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
 					gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_vstep2 := gc_fastlo
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_fastlo
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_vb4 := lanes.BroadcastFloat32x16(float32(-1))
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									var tx int = gc_tx
 									/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 									_ = i
@@ -587,17 +482,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 									/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 							gc_vb3 := lanes.BroadcastFloat32x8(float32(-1))
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 								_ = i
@@ -614,17 +509,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							tx := gc_tx
-							y := float32(-1)
-							/*line peel.go:45*/ if tx >= 2 {
-								y = gc_at3[gc_u]
-							}
-							gc_at4[gc_u] = y
-						}
 					} else {
-						gc_vstep2 := gc_fastlo
 						gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
 						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
@@ -643,15 +528,15 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 							}
 							/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
 						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							tx := gc_tx
-							y := float32(-1)
-							/*line peel.go:45*/ if tx >= 2 {
-								y = gc_at3[gc_u]
-							}
-							gc_at4[gc_u] = y
+					}
+					for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						tx := gc_tx
+						y := float32(-1)
+						/*line peel.go:45*/ if tx >= 2 {
+							y = gc_at3[gc_u]
 						}
+						gc_at4[gc_u] = y
 					}
 					gc_tx = gc_fasthi - 1
 					continue
@@ -666,15 +551,15 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				out[i] = y
 			}
 		} else {
+			gc_vstep3 := 0
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_vb2 := lanes.BroadcastFloat32x16(float32(-1))
 						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							var tx int = gc_tx
 							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 							y := gc_vb2
@@ -693,17 +578,17 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 							y.StoreSlice(out[i:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_vb := lanes.BroadcastFloat32x8(float32(-1))
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tx int = gc_tx
 						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
 						y := gc_vb
@@ -723,18 +608,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-					/*line peel.go:45*/ if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
 			} else {
-				gc_vstep3 := 0
 				gc_vb := lanes.BroadcastFloat32x8(float32(-1))
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
@@ -756,16 +630,16 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					}
 					y.StoreSlice(out[i:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-					/*line peel.go:45*/ if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				y := float32(-1)
+				/*line peel.go:45*/ if tx >= 2 {
+					y = tile_[tx-2]
 				}
+				out[i] = y
 			}
 		}
 	}
@@ -883,56 +757,12 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line peel.go:59*/ gc_row2 := in[i+-1 : i+17]
-									/*line peel.go:59*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line peel.go:59*/ gc_row := in[i+-1 : i+9]
-							/*line peel.go:59*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
 				}
 			}
 		}
@@ -1035,58 +865,12 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-								/*line peel.go:73*/ if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
-									break
-								}
-								/*line peel.go:74*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
-							/*line peel.go:73*/ if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
-								break
-							}
-							/*line peel.go:74*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[ty][tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ tile_[ty][tx] = in[i]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ tile_[ty][tx] = in[i]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:73*/ tile_[ty][tx] = in[i]
 				}
 			}
 			gc_ty++
@@ -1103,7 +887,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 			gc_row4 := gc_ty + 1
 			gc_off2 := 0 - 1
 			gc_off3 := 1
-			/*line peel.go:90*/ gc_off4 := (gc_bx*gc_bdy + gc_ty) * w
+			gc_off4 := (gc_bx*gc_bdy + gc_ty) * w
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_row4 >= 0 && gc_row4 < len(tile_) {
 				gc_fastlo = min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
@@ -1119,17 +903,17 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_at6 := tile_[gc_row2][gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 									gc_none4 := lanes.Mask32x16FromBits(0)
 									gc_all4 := lanes.Mask32x16FromBits(0xffff)
 									gc_vb4 := lanes.BroadcastFloat32x16(4)
-									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var tx int = gc_tx
 										var ty int = gc_ty
 										/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
@@ -1154,9 +938,9 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 										/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
@@ -1165,8 +949,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 								gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 								gc_vb3 := lanes.BroadcastFloat32x8(4)
-								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var tx int = gc_tx
 									var ty int = gc_ty
 									/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
@@ -1192,18 +976,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								tx := gc_tx
-								ty := gc_ty
-								/*line peel.go:75*/ s := gc_at3[gc_u]
-								if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
-									s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
-								}
-								gc_at8[gc_u] = s
-							}
 						} else {
-							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1233,16 +1006,16 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								}
 								/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								tx := gc_tx
-								ty := gc_ty
-								/*line peel.go:75*/ s := gc_at3[gc_u]
-								if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
-									s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
-								}
-								gc_at8[gc_u] = s
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							ty := gc_ty
+							/*line peel.go:75*/ s := gc_at3[gc_u]
+							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+								s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
 							}
+							gc_at8[gc_u] = s
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -1258,18 +1031,18 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					out[i] = s
 				}
 			} else {
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := lanes.Mask32x16FromBits(0)
 							gc_all2 := lanes.Mask32x16FromBits(0xffff)
 							gc_vb2 := lanes.BroadcastFloat32x16(4)
 						gc_steps2:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -1346,9 +1119,9 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 								/*line peel.go:79*/ s.StoreSlice(out[i:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -1358,8 +1131,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_vb := lanes.BroadcastFloat32x8(4)
 					gc_simd_steps:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -1437,19 +1210,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:75*/ s := tile_[ty][tx]
-						if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
-							s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
-						}
-						out[i] = s
-					}
 				} else {
-					gc_vstep3 := 0
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -1532,17 +1293,17 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						}
 						/*line peel.go:79*/ s.StoreSlice(out[i:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:75*/ s := tile_[ty][tx]
-						if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
-							s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
-						}
-						out[i] = s
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
+					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
 					}
+					out[i] = s
 				}
 			}
 			gc_ty++

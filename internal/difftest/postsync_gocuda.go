@@ -348,52 +348,11 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				/*line postsync.go:31*/ copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line postsync.go:31*/ i := lanes.LoadInt32x16Slice(gc_s_i[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(out)-16 {
-								break
-							}
-							/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						/*line postsync.go:31*/ i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
-						if gc_tx < 0 || gc_tx > len(out)-8 {
-							break
-						}
-						/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-					/*line postsync.go:31*/ out[gc_tx] = i
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-					/*line postsync.go:31*/ out[gc_tx] = i
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line postsync.go:31*/ out[gc_tx] = i
 			}
 		}
 	}

@@ -109,52 +109,10 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_shared.go:26*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastUint32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line private_shared.go:26*/ if tid < 0 || tid > len(histoS)-16 {
-										break
-									}
-									/*line private_shared.go:26*/ gc_vb2.StoreSlice(histoS[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastUint32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line private_shared.go:26*/ if tid < 0 || tid > len(histoS)-8 {
-								break
-							}
-							/*line private_shared.go:26*/ gc_vb.StoreSlice(histoS[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:26*/ histoS[tid] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:26*/ histoS[tid] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:26*/ histoS[tid] = 0
 				}
 			}
 		}
@@ -171,52 +129,27 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line private_shared.go:31*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -237,81 +170,41 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
 							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
 							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+							gc_pv.Add(&gc_at4[gc_tx], v)
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+							gc_pv.Add(&gc_at4[gc_tx], v)
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:35*/ if v := gc_at3[gc_tx]; v > 0 {
+						gc_pv.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {
@@ -401,31 +294,10 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 					/*line private_shared.go:49*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastUint64x4(0)
-						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line private_shared.go:49*/ if tid < 0 || tid > len(s)-4 {
-								break
-							}
-							/*line private_shared.go:49*/ gc_vb.StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:49*/ s[tid] = 0
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:49*/ s[tid] = 0
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:49*/ s[tid] = 0
 				}
 			}
 		}
@@ -451,62 +323,32 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 			if gc_bdx <= len(bins) && gc_bdx <= len(s) {
 				gc_at2 := bins[:gc_bdx]
 				gc_at3 := s[:gc_bdx]
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-				} else {
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:55*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -613,52 +455,10 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 					/*line private_shared.go:67*/ gc_at[gc_tx] = math.MinInt32
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line private_shared.go:67*/ gc_vb2 := lanes.BroadcastInt32x16(math.MinInt32)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line private_shared.go:67*/ if tid < 0 || tid > len(top)-16 {
-										break
-									}
-									/*line private_shared.go:67*/ gc_vb2.StoreSlice(top[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line private_shared.go:67*/ gc_vb := lanes.BroadcastInt32x8(math.MinInt32)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line private_shared.go:67*/ if tid < 0 || tid > len(top)-8 {
-								break
-							}
-							/*line private_shared.go:67*/ gc_vb.StoreSlice(top[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:67*/ top[tid] = math.MinInt32
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:67*/ top[tid] = math.MinInt32
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:67*/ top[tid] = math.MinInt32
 				}
 			}
 		}
@@ -703,81 +503,41 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 			if gc_from >= 0 && gc_to <= len(top) && gc_to <= len(best) {
 				gc_at4 := top[:gc_to]
 				gc_at5 := best[:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
 							gc_pv.Max(&gc_at5[gc_tx], v)
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
-								gc_pv.Max(&gc_at5[gc_tx], v)
-							}
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
 							gc_pv.Max(&gc_at5[gc_tx], v)
 						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+							gc_pv.Max(&gc_at5[gc_tx], v)
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+							gc_pv.Max(&gc_at5[gc_tx], v)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:75*/ if v := gc_at4[gc_tx]; math.MinInt32 != v {
+						gc_pv.Max(&gc_at5[gc_tx], v)
 					}
 				}
 			} else {
@@ -878,52 +638,10 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_shared.go:89*/ gc_at[gc_tx] = 1
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastUint32x16(1)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line private_shared.go:89*/ if tid < 0 || tid > len(s)-16 {
-										break
-									}
-									/*line private_shared.go:89*/ gc_vb2.StoreSlice(s[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastUint32x8(1)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line private_shared.go:89*/ if tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line private_shared.go:89*/ gc_vb.StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:89*/ s[tid] = 1
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:89*/ s[tid] = 1
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:89*/ s[tid] = 1
 				}
 			}
 		}
@@ -931,7 +649,7 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
+			/*line private_shared.go:98*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -966,62 +684,32 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_to <= len(bins) && gc_to <= len(s) {
 				gc_at3 := bins[:gc_to]
 				gc_at4 := s[:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
 					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:97*/ gc_pv.Add(&gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1789,52 +1477,10 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					/*line private_shared.go:181*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastUint32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-16 {
-										break
-									}
-									/*line private_shared.go:181*/ gc_vb2.StoreSlice(s[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastUint32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line private_shared.go:181*/ gc_vb.StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:181*/ s[tid] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line private_shared.go:181*/ s[tid] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:181*/ s[tid] = 0
 				}
 			}
 		}
@@ -1842,7 +1488,7 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
+			/*line private_shared.go:190*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1861,51 +1507,10 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 		if gc_bdx <= len(s) && gc_bdx <= len(bins) {
 			gc_at2 := s[:gc_bdx]
 			gc_at3 := bins[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-					{
-						gc_tx := gc_vstep3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_vstep3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_vstep3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_vstep3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
@@ -1914,51 +1519,8 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					}
 					gc_s_v[gc_rank] = v
 				}
-			} else {
-				gc_vstep2 := 0
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_vstep2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line private_shared.go:188*/ v := gc_at2[gc_tx]
-						if v != 0 {
-							gc_pv.Add(&gc_at3[gc_tx], v)
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_vstep2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
@@ -1967,6 +1529,35 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					}
 					gc_s_v[gc_rank] = v
 				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+					if v != 0 {
+						gc_pv.Add(&gc_at3[gc_tx], v)
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+					if v != 0 {
+						gc_pv.Add(&gc_at3[gc_tx], v)
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+				if v != 0 {
+					gc_pv.Add(&gc_at3[gc_tx], v)
+				}
+				gc_s_v[gc_rank] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1986,12 +1577,12 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at4 := out[gc_off:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -1999,15 +1590,15 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 							/*line private_shared.go:193*/ v.StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -2016,7 +1607,7 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line private_shared.go:193*/ gc_at4[gc_tx] = v
@@ -2025,56 +1616,12 @@ func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out [
 				/*line private_shared.go:193*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line private_shared.go:178*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
-							/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-								break
-							}
-							/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line private_shared.go:178*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
-						/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-							break
-						}
-						/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
 			}
 		}
 	}

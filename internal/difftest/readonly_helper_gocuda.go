@@ -96,57 +96,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_s_x[gc_rank] = x
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line readonly_helper.go:15*/ gc_t2 := lanes.LoadInt32x16Slice(in[i:])
-							x := gc_t2
-							/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line readonly_helper.go:15*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
-						x := gc_t
-						/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line readonly_helper.go:15*/ if i < 0 || i > len(in)-8 {
-						break
-					}
-					/*line readonly_helper.go:15*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
-					x := gc_t
-					/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -160,33 +110,33 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line readonly_helper.go:21*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
 								/*line readonly_helper.go:21*/ x.StoreSlice(gc_at2[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line readonly_helper.go:21*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
 							/*line readonly_helper.go:21*/ x.StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:21*/ gc_at2[gc_tx] = x
@@ -195,52 +145,11 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					/*line readonly_helper.go:21*/ copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line readonly_helper.go:21*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(s_)-16 {
-									break
-								}
-								/*line readonly_helper.go:21*/ x.StoreSlice(s_[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line readonly_helper.go:21*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(s_)-8 {
-								break
-							}
-							/*line readonly_helper.go:21*/ x.StoreSlice(s_[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:21*/ s_[gc_tx] = x
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:21*/ s_[gc_tx] = x
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					x := gc_s_x[gc_rank]
+					/*line readonly_helper.go:21*/ s_[gc_tx] = x
 				}
 			}
 		}
@@ -259,12 +168,12 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_at3 := s_[gc_off2:][:gc_seglen]
 						gc_at4 := out[gc_off3:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep5 := gc_seg
+							gc_vstep3 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
-										gc_tx := gc_vstep5
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
 										var i int = gc_bx*gc_bdx + gc_tx
 										_ = i
@@ -274,15 +183,15 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 										/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
-								if gc_stop5 {
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									var i int = gc_bx*gc_bdx + gc_tx
 									_ = i
@@ -293,7 +202,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								x := gc_s_x[gc_rank]
@@ -326,8 +235,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep6 := 0
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep4 := 0
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -337,8 +246,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						/*line readonly_helper.go:15*/ out[i] = r
 					}
 				} else {
-					gc_vstep3 := 0
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -356,12 +265,12 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -370,15 +279,15 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 								/*line readonly_helper.go:15*/ r.StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -388,45 +297,45 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:25*/ var r int32 = x
 						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 				} else {
-					gc_vstep4 := 0
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
 							x := gc_s_x[gc_rank]
 							/*line readonly_helper.go:25*/ var r int32 = x
 							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_rank := gc_base + gc_tx
 							x := gc_s_x[gc_rank]
 							/*line readonly_helper.go:25*/ var r int32 = x
 							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_rank := gc_base + gc_tx
 							x := gc_s_x[gc_rank]
 							/*line readonly_helper.go:25*/ var r int32 = x
 							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_rank := gc_base + gc_tx
 							x := gc_s_x[gc_rank]
 							/*line readonly_helper.go:25*/ var r int32 = x
 							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:25*/ var r int32 = x
@@ -434,60 +343,13 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line readonly_helper.go:14*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
-								/*line readonly_helper.go:25*/ r := x
-								/*line readonly_helper.go:15*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line readonly_helper.go:15*/ r.StoreSlice(out[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line readonly_helper.go:14*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
-							/*line readonly_helper.go:25*/ r := x
-							/*line readonly_helper.go:15*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line readonly_helper.go:15*/ r.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:25*/ var r int32 = x
-						/*line readonly_helper.go:15*/ out[i] = r
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:25*/ var r int32 = x
-						/*line readonly_helper.go:15*/ out[i] = r
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_s_x[gc_rank]
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ out[i] = r
 				}
 			}
 		}

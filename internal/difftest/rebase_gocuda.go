@@ -130,58 +130,12 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line rebase.go:17*/ if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
-										break
-									}
-									/*line rebase.go:17*/ gc_row2 := in[i+-1 : i+17]
-									/*line rebase.go:17*/ lanes.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(lanes.LoadFloat32x16Slice(gc_row2[1:]))).Add(lanes.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line rebase.go:17*/ if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line rebase.go:17*/ gc_row := in[i+-1 : i+9]
-							/*line rebase.go:17*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			}
 		}
@@ -299,60 +253,11 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 					/*line rebase.go:30*/ gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb3 := lanes.BroadcastFloat32x16(3)
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb4 := lanes.BroadcastInt32x16(1000)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var x int = gc_bx*gc_bdx + gc_tx
-								var y int = gc_by*gc_bdy + gc_ty
-								{
-									/*line rebase.go:30*/ if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632) || (y*pitch+x) > len(out)-16 {
-										break
-									}
-									/*line rebase.go:30*/ lanes.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(lanes.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(3)
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := lanes.BroadcastInt32x8(1000)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var x int = gc_bx*gc_bdx + gc_tx
-							var y int = gc_by*gc_bdy + gc_ty
-							/*line rebase.go:30*/ if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
-								break
-							}
-							/*line rebase.go:30*/ lanes.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(lanes.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						/*line rebase.go:30*/ out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						/*line rebase.go:30*/ out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:30*/ out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			}
 			gc_ty++
@@ -462,56 +367,12 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line rebase.go:41*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
-										break
-									}
-									/*line rebase.go:41*/ lanes.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line rebase.go:41*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line rebase.go:41*/ lanes.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line rebase.go:41*/ out[i] = in[i] * 2
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line rebase.go:41*/ out[i] = in[i] * 2
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:41*/ out[i] = in[i] * 2
 				}
 			}
 		}
@@ -631,59 +492,13 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line rebase.go:51*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									var i int = gc_bx*gc_bdx + gc_tx + gc_off
-									/*line rebase.go:51*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line rebase.go:52*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[i:])).Add(lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line rebase.go:51*/ gc_vb := lanes.BroadcastFloat32x8(a)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line rebase.go:51*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-									break
-								}
-								/*line rebase.go:52*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -898,58 +713,13 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 					/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var x int = gc_bx*gc_bdx + gc_tx
-								var y int = gc_by*gc_bdy + gc_ty
-								{
-									/*line rebase.go:63*/ if x < 0 || x > len(out)-16 {
-										break
-									}
-									/*line rebase.go:63*/ lanes.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var x int = gc_bx*gc_bdx + gc_tx
-							var y int = gc_by*gc_bdy + gc_ty
-							/*line rebase.go:63*/ if x < 0 || x > len(out)-8 {
-								break
-							}
-							/*line rebase.go:63*/ lanes.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
 				}
 			}
 			gc_ty++
@@ -1288,58 +1058,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_pos.Thread = gc_base + gc_tx
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-								if at < 0 || at > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
-									break
-								}
-								/*line rebase.go:102*/ lanes.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
-							if at < 0 || at > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
-								break
-							}
-							/*line rebase.go:102*/ lanes.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						tile_[ty][tx] = in[at]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-						tile_[ty][tx] = in[at]
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					tile_[ty][tx] = in[at]
 				}
 			}
 			gc_ty++
@@ -1369,13 +1093,13 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tile_) && gc_to <= len(tile_[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_to <= len(tile_[gc_row3]) {
 				gc_at3 := tile_[gc_row2][:gc_to]
 				gc_at4 := tile_[gc_row3][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								_ = tx
 								var ty int = gc_ty
@@ -1386,15 +1110,15 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							_ = tx
 							var ty int = gc_ty
@@ -1404,125 +1128,20 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						ty := gc_ty
-						/*line rebase.go:105*/ if ty+s < gc_bdy {
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						ty := gc_ty
-						/*line rebase.go:105*/ if ty+s < gc_bdy {
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					ty := gc_ty
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-								{
-									/*line rebase.go:105*/ if ty+s < gc_bdy {
-										var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										/*line rebase.go:105*/ if tx >= 0 && tx <= len(tile_[ty+s])-16 {
-											gc_ld3 = lanes.LoadFloat32x16Slice(tile_[ty+s][tx:])
-										} else {
-											break gc_steps2
-										}
-										var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-16 {
-											/*line rebase.go:106*/ gc_ld4 = lanes.LoadFloat32x16Slice(tile_[ty][tx:])
-										} else {
-											break gc_steps2
-										}
-										/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-16 {
-											/*line rebase.go:106*/ gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
-										} else {
-											var gc_lanes6 [16]float32
-											gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
-											for gc_k6 := range 16 {
-												if 0xffff&(1<<gc_k6) != 0 {
-													gc_pos.Thread = gc_rank + gc_k6
-													/*line rebase.go:106*/ tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-					gc_steps:
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line rebase.go:105*/ if ty+s < gc_bdy {
-								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line rebase.go:105*/ if tx >= 0 && tx <= len(tile_[ty+s])-8 {
-									gc_ld = lanes.LoadFloat32x8Slice(tile_[ty+s][tx:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-8 {
-									/*line rebase.go:106*/ gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty][tx:])
-								} else {
-									break gc_steps
-								}
-								/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-8 {
-									/*line rebase.go:106*/ gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
-								} else {
-									var gc_lanes3 [8]float32
-									gc_ld2.Add(gc_ld).Store(&gc_lanes3)
-									for gc_k3 := range 8 {
-										if 0xff&(1<<gc_k3) != 0 {
-											gc_pos.Thread = gc_rank + gc_k3
-											/*line rebase.go:106*/ tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line rebase.go:105*/ if ty+s < gc_bdy {
-							tile_[ty][tx] += tile_[ty+s][tx]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line rebase.go:105*/ if ty+s < gc_bdy {
-							tile_[ty][tx] += tile_[ty+s][tx]
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
+						tile_[ty][tx] += tile_[ty+s][tx]
 					}
 				}
 			}
@@ -1542,12 +1161,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				gc_at5 := out[gc_off2:][:gc_bdx]
 				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1555,15 +1174,15 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 								/*line rebase.go:101*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
@@ -1572,7 +1191,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				} else {
@@ -1605,12 +1224,12 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -1621,15 +1240,15 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 								/*line rebase.go:112*/ lanes.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -1641,7 +1260,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1851,60 +1470,13 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line rebase.go:136*/ var src int = off + i
-									if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line rebase.go:137*/ lanes.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line rebase.go:136*/ var src int = off + i
-							if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line rebase.go:137*/ lanes.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line rebase.go:136*/ src := off + i
-						out[i] = in[src] * 2
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line rebase.go:136*/ src := off + i
-						out[i] = in[src] * 2
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:136*/ src := off + i
+					out[i] = in[src] * 2
 				}
 			}
 		}
@@ -2021,66 +1593,15 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var x int = gc_bx*gc_bdx + gc_tx
-								var y int = gc_by*gc_bdy + gc_ty
-								/*line rebase.go:149*/ var n int = max(y-1, 0)
-								/*line rebase.go:149*/ var s int = min(y+1, h-1)
-								{
-									if (n*w+x) < 0 || (n*w+x) > len(in)-16 || (y*w+x) < 0 || (y*w+x) > len(in)-16 || (s*w+x) < 0 || (s*w+x) > len(in)-16 || (y*w+x) > len(out)-16 {
-										break
-									}
-									/*line rebase.go:151*/ lanes.LoadFloat32x16Slice(in[n*w+x:]).Add(lanes.LoadFloat32x16Slice(in[y*w+x:])).Add(lanes.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var x int = gc_bx*gc_bdx + gc_tx
-							var y int = gc_by*gc_bdy + gc_ty
-							/*line rebase.go:149*/ var n int = max(y-1, 0)
-							/*line rebase.go:149*/ var s int = min(y+1, h-1)
-							/*line rebase.go:151*/ if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
-								break
-							}
-							/*line rebase.go:151*/ lanes.LoadFloat32x8Slice(in[n*w+x:]).Add(lanes.LoadFloat32x8Slice(in[y*w+x:])).Add(lanes.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						/*line rebase.go:149*/ n := max(y-1, 0)
-						/*line rebase.go:149*/ s := min(y+1, h-1)
-						/*line rebase.go:151*/ out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						/*line rebase.go:149*/ n := max(y-1, 0)
-						/*line rebase.go:149*/ s := min(y+1, h-1)
-						/*line rebase.go:151*/ out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:149*/ n := max(y-1, 0)
+					/*line rebase.go:149*/ s := min(y+1, h-1)
+					/*line rebase.go:151*/ out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 				}
 			}
 			gc_ty++

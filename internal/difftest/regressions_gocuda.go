@@ -126,75 +126,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_s_ix[gc_rank] = ix
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastInt32x16(2)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line regressions.go:16*/ n := lanes.LoadInt32x16Slice(in[gc_bx*gc_bdx+tid:])
-							/*line regressions.go:16*/ b := n.Mul(gc_vb2)
-							/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
-							/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
-							/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
-							/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
-							/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(2)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-						/*line regressions.go:16*/ b := n.Mul(gc_vb)
-						/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-						/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
-						/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
-						/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
-						/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_vb := lanes.BroadcastInt32x8(2)
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line regressions.go:16*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
-					/*line regressions.go:16*/ b := n.Mul(gc_vb)
-					/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-					/*line regressions.go:19*/ ix.StoreSlice(s[tid:])
-					/*line regressions.go:19*/ n.StoreSlice(gc_s_n[gc_rank:])
-					/*line regressions.go:19*/ b.StoreSlice(gc_s_b[gc_rank:])
-					/*line regressions.go:19*/ ix.StoreSlice(gc_s_ix[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -221,12 +153,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_seg
+						gc_vstep2 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
@@ -235,15 +167,15 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 									/*line regressions.go:21*/ ix.StoreSlice(gc_s_ix[gc_rank:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -253,7 +185,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
 							gc_rank := gc_base + gc_tx
 							ix := gc_s_ix[gc_rank]
@@ -282,54 +214,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						ix := gc_s_ix[gc_rank]
-						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						ix := gc_s_ix[gc_rank]
-						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						ix := gc_s_ix[gc_rank]
-						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						ix := gc_s_ix[gc_rank]
-						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
-						gc_s_ix[gc_rank] = ix
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
-					gc_s_ix[gc_rank] = ix
-				}
-			} else {
 				gc_vstep3 := 0
 				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
@@ -377,6 +261,54 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
 					gc_s_ix[gc_rank] = ix
 				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
 			}
 		}
 	}
@@ -385,12 +317,12 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -400,15 +332,15 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 							n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -419,7 +351,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -427,10 +359,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 			} else {
-				gc_vstep4 := 0
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -438,7 +370,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -446,7 +378,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -454,7 +386,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						b := gc_s_b[gc_rank]
@@ -462,7 +394,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -471,64 +403,14 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line regressions.go:15*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
-							/*line regressions.go:15*/ b := lanes.LoadInt32x16Slice(gc_s_b[gc_rank:])
-							/*line regressions.go:15*/ ix := lanes.LoadInt32x16Slice(gc_s_ix[gc_rank:])
-							/*line regressions.go:23*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-								break
-							}
-							/*line regressions.go:24*/ n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:15*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-						/*line regressions.go:15*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-						/*line regressions.go:15*/ ix := lanes.LoadInt32x8Slice(gc_s_ix[gc_rank:])
-						/*line regressions.go:23*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-							break
-						}
-						/*line regressions.go:24*/ n.Add(b).Add(ix).StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
+				/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
 			}
 		}
 	}
@@ -634,136 +516,50 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						/*line regressions.go:41*/ gc_vb2 := lanes.BroadcastFloat32x16(k)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_t2 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
-							v_ := gc_t2
-							if gc_tx < -2147483648 || gc_tx > 2147483632 ||
-								/*line regressions.go:41*/ gc_tx < 0 || gc_tx > len(s_)-16 {
-								break
-							}
-							/*line regressions.go:42*/ v_.Mul(gc_vb2).StoreSlice(s_[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					/*line regressions.go:41*/ gc_vb := lanes.BroadcastFloat32x8(k)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
-						v_ := gc_t
-						if gc_tx < -2147483648 || gc_tx > 2147483640 ||
-							/*line regressions.go:41*/ gc_tx < 0 || gc_tx > len(s_)-8 {
-							break
-						}
-						/*line regressions.go:42*/ v_.Mul(gc_vb).StoreSlice(s_[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				var v_ float32 = float32(gc_tx)
+				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if compiled.SIMDBuild {
-			gc_vstep3 := 0
-			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-				{
-					gc_tx := gc_vstep3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_vstep3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_vstep3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_vstep3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+			{
+				gc_tx := gc_vstep2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
-		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				{
-					gc_tx := gc_vstep2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_vstep2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_vstep2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_vstep2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			{
+				gc_tx := gc_vstep2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
+			{
+				gc_tx := gc_vstep2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+			gc_s_r[gc_rank] = r
 		}
 	}
 	/*line regressions.go:35*/ var s_2 []float32 = s
@@ -778,14 +574,14 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
+			gc_vstep3 := 0
 			if compiled.SIMDBuild {
-				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 						/*line regressions.go:41*/ gc_vb8 := lanes.BroadcastFloat32x16(v_2 * k_)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line regressions.go:41*/ r := lanes.LoadFloat32x16Slice(gc_s_r[gc_rank:])
 							/*line regressions.go:45*/ r_ := r
@@ -794,16 +590,16 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 							/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					/*line regressions.go:41*/ gc_vb7 := lanes.BroadcastFloat32x8(v_2 * k_)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 						/*line regressions.go:45*/ r_ := r
@@ -813,16 +609,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ gc_at2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
 			} else {
-				gc_vstep3 := 0
 				/*line regressions.go:41*/ gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
@@ -833,183 +620,77 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					/*line regressions.go:41*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
 					/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ gc_at2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				r := gc_s_r[gc_rank]
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ gc_at2[gc_tx] = v_2 * k_
+				gc_s_v[gc_rank] = v
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						/*line regressions.go:41*/ gc_vb6 := lanes.BroadcastFloat32x16(v_2 * k_)
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							/*line regressions.go:41*/ r := lanes.LoadFloat32x16Slice(gc_s_r[gc_rank:])
-							/*line regressions.go:45*/ r_ := r
-							/*line regressions.go:34*/ v := r_
-							if gc_tx < 0 || gc_tx > len(s_2)-16 {
-								break
-							}
-							/*line regressions.go:41*/ gc_vb6.StoreSlice(s_2[gc_tx:])
-							/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line regressions.go:41*/ gc_vb5 := lanes.BroadcastFloat32x8(v_2 * k_)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-						/*line regressions.go:45*/ r_ := r
-						/*line regressions.go:34*/ v := r_
-						if gc_tx < 0 || gc_tx > len(s_2)-8 {
-							break
-						}
-						/*line regressions.go:41*/ gc_vb5.StoreSlice(s_2[gc_tx:])
-						/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep4 := 0
-				/*line regressions.go:41*/ gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-					/*line regressions.go:45*/ r_ := r
-					/*line regressions.go:34*/ v := r_
-					if gc_tx < 0 || gc_tx > len(s_2)-8 {
-						break
-					}
-					/*line regressions.go:41*/ gc_vb.StoreSlice(s_2[gc_tx:])
-					/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if compiled.SIMDBuild {
-			gc_vstep6 := 0
-			for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
-				{
-					gc_tx := gc_vstep6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_vstep6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_vstep6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_vstep6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+			{
+				gc_tx := gc_vstep4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
-		} else {
-			gc_vstep5 := 0
-			for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
-				{
-					gc_tx := gc_vstep5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_vstep5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_vstep5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-				{
-					gc_tx := gc_vstep5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
-					gc_s_r_2[gc_rank] = r_2
-				}
-			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			{
+				gc_tx := gc_vstep4 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
+			{
+				gc_tx := gc_vstep4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_vstep4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+				gc_s_r_2[gc_rank] = r_2
+			}
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
+			gc_vstep5 := 0
 			if compiled.SIMDBuild {
-				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							/*line regressions.go:45*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 							/*line regressions.go:45*/ r_2 := lanes.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
@@ -1017,15 +698,15 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 							v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop5 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						/*line regressions.go:45*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 						/*line regressions.go:45*/ r_2 := lanes.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
@@ -1034,78 +715,22 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-					r_2 := gc_s_r_2[gc_rank]
-					/*line regressions.go:45*/ var r_3 float32 = r_2
-					/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
-				}
-			} else {
-				gc_vstep6 := 0
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-					r_2 := gc_s_r_2[gc_rank]
-					/*line regressions.go:45*/ var r_3 float32 = r_2
-					/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
-				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							/*line regressions.go:45*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line regressions.go:45*/ r_2 := lanes.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
-							/*line regressions.go:45*/ r_3 := r_2
-							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-								break
-							}
-							/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						/*line regressions.go:45*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line regressions.go:45*/ r_2 := lanes.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
-						/*line regressions.go:45*/ r_3 := r_2
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-							break
-						}
-						/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					r_2 := gc_s_r_2[gc_rank]
-					var r_3 float32 = r_2
-					/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					r_2 := gc_s_r_2[gc_rank]
-					/*line regressions.go:45*/ var r_3 float32 = r_2
-					/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
 			}
 		}
 	}
@@ -1380,56 +1005,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line regressions.go:57*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line regressions.go:63*/ if (tid+1) < 0 || (tid+1) > len(s)-16 {
-									break
-								}
-								/*line regressions.go:63*/ v.StoreSlice(s[tid+1:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line regressions.go:57*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line regressions.go:63*/ if (tid+1) < 0 || (tid+1) > len(s)-8 {
-								break
-							}
-							/*line regressions.go:63*/ v.StoreSlice(s[tid+1:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			}
 		}
@@ -1482,12 +1063,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -1495,15 +1076,15 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 							/*line regressions.go:71*/ v.StoreSlice(gc_at8[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -1512,7 +1093,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line regressions.go:71*/ gc_at8[gc_tx] = v
@@ -1521,56 +1102,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				/*line regressions.go:71*/ copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line regressions.go:57*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line regressions.go:71*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-16 {
-								break
-							}
-							/*line regressions.go:71*/ v.StoreSlice(grid[gc_bx*b+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:57*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line regressions.go:71*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
-							break
-						}
-						/*line regressions.go:71*/ v.StoreSlice(grid[gc_bx*b+tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 			}
 		}
 	}
@@ -2174,58 +1711,12 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastInt32x16(100)
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line regressions.go:96*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							/*line regressions.go:117*/ if tid < 0 || tid > len(counts)-16 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-								break
-							}
-							/*line regressions.go:118*/ lanes.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(100)
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line regressions.go:96*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						/*line regressions.go:117*/ if tid < 0 || tid > len(counts)-8 || (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-							break
-						}
-						/*line regressions.go:118*/ lanes.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 			}
 		}
 	}
@@ -2471,46 +1962,9 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_pos.Thread = gc_base + gc_tx
-							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-								break
-							}
-							/*line regressions.go:166*/ lanes.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_pos.Thread = gc_base + gc_tx
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-							break
-						}
-						/*line regressions.go:166*/ lanes.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
 		}
 	}
@@ -2962,66 +2416,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank] = a
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line regressions.go:206*/ var w int32 = p << 3
-							a := lanes.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
-							if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx > len(s)-16 {
-								break
-							}
-							/*line regressions.go:208*/ a.StoreSlice(s[tx:])
-							lanes.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
-							/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line regressions.go:206*/ var w int32 = p << 3
-						a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
-						if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
-							break
-						}
-						/*line regressions.go:208*/ a.StoreSlice(s[tx:])
-						lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-						/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
-					/*line regressions.go:206*/ var w int32 = p << 3
-					a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
-					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
-						break
-					}
-					/*line regressions.go:208*/ a.StoreSlice(s[tx:])
-					lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
-					/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -3033,10 +2428,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_vstep3 := 0
-	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_vstep3 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3049,7 +2444,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_vstep3 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3062,7 +2457,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_vstep3 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3075,7 +2470,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_vstep3 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -3088,7 +2483,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -3105,14 +2500,14 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMDBuild {
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 						gc_vb4 := lanes.BroadcastInt32x16(1000)
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
@@ -3122,16 +2517,16 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 							a.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop3 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_vb3 := lanes.BroadcastInt32x8(1000)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
@@ -3143,30 +2538,30 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					lanes.ClearAVXUpperBits()
 				}
 			} else {
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep4 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						w := gc_s_w[gc_rank]
 						a := gc_s_a[gc_rank]
 						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 					}
 					{
-						gc_tx := gc_vstep4 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						w := gc_s_w[gc_rank]
 						a := gc_s_a[gc_rank]
 						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 					}
 					{
-						gc_tx := gc_vstep4 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						w := gc_s_w[gc_rank]
 						a := gc_s_a[gc_rank]
 						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 					}
 					{
-						gc_tx := gc_vstep4 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						w := gc_s_w[gc_rank]
 						a := gc_s_a[gc_rank]
@@ -3174,73 +2569,21 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastInt32x16(1000)
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
-							/*line regressions.go:205*/ w := lanes.LoadInt32x16Slice(gc_s_w[gc_rank:])
-							/*line regressions.go:205*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
-							/*line regressions.go:216*/ if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line regressions.go:217*/ a.Add(lanes.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(1000)
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
-						/*line regressions.go:205*/ w := lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
-						/*line regressions.go:205*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-						/*line regressions.go:216*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line regressions.go:217*/ a.Add(lanes.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+				/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 			}
 		}
 	}

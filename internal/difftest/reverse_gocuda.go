@@ -104,48 +104,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var g int = gc_bx*gc_bdx + gc_tx
-							/*line reverse.go:19*/ if g < 0 || g > len(data)-16 || gc_tx < 0 || gc_tx > len(x)-16 {
-								break
-							}
-							/*line reverse.go:20*/ lanes.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line reverse.go:19*/ if g < 0 || g > len(data)-8 || gc_tx < 0 || gc_tx > len(x)-8 {
-							break
-						}
-						/*line reverse.go:20*/ lanes.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				g := gc_bx*gc_bdx + gc_tx
+				/*line reverse.go:19*/ x[gc_tx] = data[g]
 			}
 		}
 	}
@@ -181,6 +143,43 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					if gc_from >= 0 && gc_to <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[:gc_to]
 						gc_at4 := x[gc_off2:][:gc_to]
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line reverse.go:22*/ var temp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										temp = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))
+									}
+									/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:22*/ var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line reverse.go:24*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line reverse.go:22*/ var temp float32
+							/*line reverse.go:24*/ temp = gc_at3[gc_tx] + gc_at4[gc_tx]
+							gc_s_temp[gc_rank] = temp
+						}
+					} else {
 						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -190,7 +189,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 									gc_rank := gc_base + gc_tx
 									/*line reverse.go:22*/ var temp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										temp = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))
+										if gc_tx < 0 || gc_tx > len(x)-16 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-16 {
+											break
+										}
+										/*line reverse.go:24*/ temp = lanes.LoadFloat32x16Slice(x[gc_tx:]).Add(lanes.LoadFloat32x16Slice(x[gc_tx-stride:]))
 									}
 									/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 								}
@@ -206,46 +208,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:22*/ var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line reverse.go:24*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
-								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							/*line reverse.go:22*/ var temp float32
-							/*line reverse.go:24*/ temp = gc_at3[gc_tx] + gc_at4[gc_tx]
-							gc_s_temp[gc_rank] = temp
-						}
-					} else {
-						gc_vstep4 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_rank := gc_base + gc_tx
-									/*line reverse.go:22*/ var temp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									{
-										if gc_tx < 0 || gc_tx > len(x)-16 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-16 {
-											break
-										}
-										/*line reverse.go:24*/ temp = lanes.LoadFloat32x16Slice(x[gc_tx:]).Add(lanes.LoadFloat32x16Slice(x[gc_tx-stride:]))
-									}
-									/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:22*/ var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line reverse.go:24*/ if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
 									break
 								}
@@ -254,7 +216,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line reverse.go:22*/ var temp float32
@@ -272,12 +234,12 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at5 := x[:gc_to]
-						gc_vstep5 := gc_from
+						gc_vstep4 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
 									gc_rank := gc_base + gc_tx
 									/*line reverse.go:27*/ temp := lanes.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 									{
@@ -285,62 +247,28 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:27*/ temp := lanes.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
 								temp.StoreSlice(gc_at5[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
 							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									/*line reverse.go:27*/ temp := lanes.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
-									{
-										if gc_tx < 0 || gc_tx > len(x)-16 {
-											break
-										}
-										/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:27*/ temp := lanes.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(x)-8 {
-									break
-								}
-								/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							temp := gc_s_temp[gc_rank]
@@ -500,33 +428,33 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep7 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var g int = gc_bx*gc_bdx + gc_tx
 							_ = g
 							/*line reverse.go:18*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
 						/*line reverse.go:18*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
@@ -558,48 +486,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
-							var g int = gc_bx*gc_bdx + gc_tx
-							/*line reverse.go:32*/ if gc_tx < 0 || gc_tx > len(x)-16 || g < 0 || g > len(data)-16 {
-								break
-							}
-							/*line reverse.go:33*/ lanes.LoadFloat32x16Slice(x[gc_tx:]).StoreSlice(data[g:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line reverse.go:32*/ if gc_tx < 0 || gc_tx > len(x)-8 || g < 0 || g > len(data)-8 {
-							break
-						}
-						/*line reverse.go:33*/ lanes.LoadFloat32x8Slice(x[gc_tx:]).StoreSlice(data[g:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				g := gc_bx*gc_bdx + gc_tx
+				/*line reverse.go:32*/ data[g] = x[gc_tx]
 			}
 		}
 	}
@@ -1009,43 +899,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 				} else {
-					gc_vstep7 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line reverse.go:44*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line reverse.go:60*/ if i < 0 || i > len(x)-16 {
-										break
-									}
-									/*line reverse.go:60*/ y.Sub(lanes.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line reverse.go:44*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							/*line reverse.go:60*/ if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line reverse.go:60*/ y.Sub(lanes.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1218,12 +1072,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var i int = gc_tx
 							/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
@@ -1232,15 +1086,15 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop6 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
@@ -1250,7 +1104,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
@@ -1290,60 +1144,13 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-							gc_tx := gc_vstep9
-							gc_rank := gc_base + gc_tx
-							var i int = gc_tx
-							/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
-							/*line reverse.go:45*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
-							/*line reverse.go:63*/ if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
-								break
-							}
-							/*line reverse.go:64*/ lanes.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
-						/*line reverse.go:45*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
-						/*line reverse.go:63*/ if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
-							break
-						}
-						/*line reverse.go:64*/ lanes.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+				/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+				y := gc_s_y[gc_rank]
+				/*line reverse.go:63*/ data[g] = x[i] + y
 			}
 		}
 	}
@@ -1572,41 +1379,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 					} else {
-						gc_vstep5 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
-									gc_rank := gc_base + gc_tx
-									/*line reverse.go:87*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
-									{
-										if gc_tx < 0 || gc_tx > len(sh)-16 {
-											break
-										}
-										/*line reverse.go:88*/ lanes.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:87*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(sh)-8 {
-									break
-								}
-								/*line reverse.go:88*/ lanes.LoadInt32x8Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1758,92 +1531,47 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		gc_vstep6 := 0
-		for ; gc_vstep6+3 < gc_n; gc_vstep6 += 4 {
-			{
-				gc_rank := gc_vstep6 + 0
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-			{
-				gc_rank := gc_vstep6 + 1
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-			{
-				gc_rank := gc_vstep6 + 2
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-			{
-				gc_rank := gc_vstep6 + 3
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-		}
-		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+	gc_vstep5 := 0
+	for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+		{
+			gc_rank := gc_vstep5 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
 			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
-	} else {
-		gc_vstep5 := 0
-		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
-			{
-				gc_rank := gc_vstep5 + 0
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-			{
-				gc_rank := gc_vstep5 + 1
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-			{
-				gc_rank := gc_vstep5 + 2
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-			{
-				gc_rank := gc_vstep5 + 3
-				gc_pos.Thread = gc_rank
-				rank := gc_rank
-				a0 := gc_s_a0[gc_rank]
-				/*line reverse.go:92*/ a0 += sh[rank]
-				data[rank] = a0
-			}
-		}
-		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+		{
+			gc_rank := gc_vstep5 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
 			/*line reverse.go:92*/ a0 += sh[rank]
 			data[rank] = a0
 		}
+		{
+			gc_rank := gc_vstep5 + 2
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			a0 := gc_s_a0[gc_rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
+			data[rank] = a0
+		}
+		{
+			gc_rank := gc_vstep5 + 3
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			a0 := gc_s_a0[gc_rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
+			data[rank] = a0
+		}
+	}
+	for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		rank := gc_rank
+		a0 := gc_s_a0[gc_rank]
+		/*line reverse.go:92*/ a0 += sh[rank]
+		data[rank] = a0
 	}
 }
 

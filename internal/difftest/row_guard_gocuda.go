@@ -176,52 +176,10 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-								{
-									/*line row_guard.go:19*/ if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 || i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line row_guard.go:19*/ lanes.LoadInt32x16Slice(out[i:]).Add(lanes.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota2)).StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-							/*line row_guard.go:19*/ if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 || i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line row_guard.go:19*/ lanes.LoadInt32x8Slice(out[i:]).Add(lanes.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota)).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+					/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
 				}
 			}
 			gc_ty += gc_rstep

@@ -122,66 +122,14 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					/*line runs.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var x int = gc_bx*gc_bdx + gc_tx
-								var y int = gc_by*gc_bdy + gc_ty
-								var z int = gc_bz*gc_bdz + gc_tz
-								{
-									/*line runs.go:20*/ if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
-										break
-									}
-									/*line runs.go:20*/ lanes.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(lanes.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var x int = gc_bx*gc_bdx + gc_tx
-							var y int = gc_by*gc_bdy + gc_ty
-							var z int = gc_bz*gc_bdz + gc_tz
-							/*line runs.go:20*/ if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
-								break
-							}
-							/*line runs.go:20*/ lanes.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						z := gc_bz*gc_bdz + gc_tz
-						/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
-						z := gc_bz*gc_bdz + gc_tz
-						/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					z := gc_bz*gc_bdz + gc_tz
+					/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 				}
 			}
 			gc_ty++
@@ -304,66 +252,14 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					/*line runs.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastFloat32x16(2)
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var x int = gc_by*gc_bdy + gc_ty
-								var y int = gc_bx*gc_bdx + gc_tx
-								var z int = gc_bz*gc_bdz + gc_tz
-								{
-									/*line runs.go:34*/ if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
-										break
-									}
-									/*line runs.go:34*/ lanes.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(lanes.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var x int = gc_by*gc_bdy + gc_ty
-							var y int = gc_bx*gc_bdx + gc_tx
-							var z int = gc_bz*gc_bdz + gc_tz
-							/*line runs.go:34*/ if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
-								break
-							}
-							/*line runs.go:34*/ lanes.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
-						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_by*gc_bdy + gc_ty
-						y := gc_bx*gc_bdx + gc_tx
-						z := gc_bz*gc_bdz + gc_tz
-						/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
-						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_by*gc_bdy + gc_ty
-						y := gc_bx*gc_bdx + gc_tx
-						z := gc_bz*gc_bdz + gc_tz
-						/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					z := gc_bz*gc_bdz + gc_tz
+					/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 				}
 			}
 			gc_ty++

@@ -104,48 +104,10 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line shadow.go:19*/ if i < 0 || i > len(d)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
-								break
-							}
-							/*line shadow.go:20*/ lanes.LoadInt32x16Slice(d[i:]).StoreSlice(s[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:19*/ if i < 0 || i > len(d)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line shadow.go:20*/ lanes.LoadInt32x8Slice(d[i:]).StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line shadow.go:19*/ s[gc_tx] = d[i]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line shadow.go:19*/ s[gc_tx] = d[i]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line shadow.go:19*/ s[gc_tx] = d[i]
 			}
 		}
 	}
@@ -375,39 +337,7 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line shadow.go:40*/ if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
-									break
-								}
-								/*line shadow.go:40*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:40*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line shadow.go:40*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:40*/ s[gc_tx] = in[i]
@@ -428,13 +358,13 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := s[:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						/*line shadow.go:44*/ gc_vb4 := lanes.BroadcastFloat32x16(cap_)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
@@ -442,61 +372,27 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					/*line shadow.go:44*/ gc_vb3 := lanes.BroadcastFloat32x8(cap_)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						/*line shadow.go:43*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						/*line shadow.go:44*/ gc_vb2 := lanes.BroadcastFloat32x16(cap_)
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line shadow.go:44*/ lanes.LoadFloat32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line shadow.go:44*/ gc_vb := lanes.BroadcastFloat32x8(cap_)
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line shadow.go:44*/ lanes.LoadFloat32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
@@ -559,39 +455,7 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line shadow.go:40*/ if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
-									break
-								}
-								/*line shadow.go:40*/ lanes.LoadInt32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:40*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line shadow.go:40*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:40*/ s[gc_tx] = in[i]
@@ -612,13 +476,13 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := s[:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						/*line shadow.go:44*/ gc_vb4 := lanes.BroadcastInt32x16(cap_)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
@@ -626,61 +490,27 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					/*line shadow.go:44*/ gc_vb3 := lanes.BroadcastInt32x8(cap_)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						/*line shadow.go:43*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						/*line shadow.go:44*/ gc_vb2 := lanes.BroadcastInt32x16(cap_)
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line shadow.go:44*/ lanes.LoadInt32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line shadow.go:44*/ gc_vb := lanes.BroadcastInt32x8(cap_)
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line shadow.go:44*/ lanes.LoadInt32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
@@ -743,39 +573,7 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					/*line shadow.go:40*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line shadow.go:40*/ if i < 0 || i > len(in)-16 || gc_tx < 0 || gc_tx > len(s)-16 {
-									break
-								}
-								/*line shadow.go:40*/ lanes.LoadUint32x16Slice(in[i:]).StoreSlice(s[gc_tx:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:40*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(s)-8 {
-							break
-						}
-						/*line shadow.go:40*/ lanes.LoadUint32x8Slice(in[i:]).StoreSlice(s[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:40*/ s[gc_tx] = in[i]
@@ -796,13 +594,13 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(s) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := s[:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						/*line shadow.go:44*/ gc_vb4 := lanes.BroadcastUint32x16(cap_)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
@@ -810,61 +608,27 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					/*line shadow.go:44*/ gc_vb3 := lanes.BroadcastUint32x8(cap_)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						/*line shadow.go:43*/ lanes.LoadUint32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line shadow.go:44*/ gc_at3[gc_tx] = gc_at4[gc_tx] * cap_
 				}
 			} else {
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						/*line shadow.go:44*/ gc_vb2 := lanes.BroadcastUint32x16(cap_)
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-16 || i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line shadow.go:44*/ lanes.LoadUint32x16Slice(s[gc_tx:]).Mul(gc_vb2).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line shadow.go:44*/ gc_vb := lanes.BroadcastUint32x8(cap_)
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line shadow.go:44*/ if gc_tx < 0 || gc_tx > len(s)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line shadow.go:44*/ lanes.LoadUint32x8Slice(s[gc_tx:]).Mul(gc_vb).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_

@@ -666,43 +666,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						/*line sink.go:49*/ gc_at[gc_tx] = v
 					}
 				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line sink.go:15*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								{
-									/*line sink.go:49*/ if i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line sink.go:49*/ v.StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line sink.go:15*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line sink.go:49*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line sink.go:49*/ v.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx

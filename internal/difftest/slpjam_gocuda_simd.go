@@ -131,41 +131,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				/*line slpjam.go:26*/ gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line slpjam.go:20*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line slpjam.go:26*/ if g < 0 || g > len(out)-16 {
-							break
-						}
-						/*line slpjam.go:26*/ v.StoreSlice(out[g:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line slpjam.go:20*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line slpjam.go:26*/ if g < 0 || g > len(out)-8 {
-						break
-					}
-					/*line slpjam.go:26*/ v.StoreSlice(out[g:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -297,41 +263,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				/*line slpjam.go:43*/ gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line slpjam.go:37*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line slpjam.go:43*/ if g < 0 || g > len(out)-16 {
-							break
-						}
-						/*line slpjam.go:43*/ v.StoreSlice(out[g:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line slpjam.go:37*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line slpjam.go:43*/ if g < 0 || g > len(out)-8 {
-						break
-					}
-					/*line slpjam.go:43*/ v.StoreSlice(out[g:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -445,21 +377,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				/*line slpjam.go:59*/ gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
-					/*line slpjam.go:53*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-					/*line slpjam.go:59*/ if g < 0 || g > len(out)-4 {
-						break
-					}
-					/*line slpjam.go:59*/ v.StoreSlice(out[g:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

@@ -758,169 +758,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := lanes.Mask32x16FromBits(0)
-						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb7 := lanes.BroadcastFloat32x16(0)
-						gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						/*line specialize.go:35*/ gc_vb8 := lanes.BroadcastFloat32x16(k)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line specialize.go:35*/ var gc_t4 int = i + 1
-								var gc_i7 int = gc_t4
-								var gc_result7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned7 := gc_none2
-								if gc_i7 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result7 = gc_vb7
-									gc_b4 := gc_none2
-									if true {
-										gc_b4 = gc_all2
-									}
-									gc_returned7 = gc_b4
-								} else {
-									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-									if gc_if9.ToBits() != 0 {
-										gc_result7 = gc_result7.Merge(gc_vb7, lanes.Mask32x16FromBits(^gc_if9.ToBits()))
-										gc_returned7 = lanes.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-									}
-								}
-								gc_if10 := lanes.Mask32x16FromBits(^gc_returned7.ToBits())
-								if gc_if10.ToBits() != 0 {
-									var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i7:])
-									} else {
-										break gc_steps4
-									}
-									gc_result7 = gc_result7.Merge(gc_ld7, lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-									gc_returned7 = lanes.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-								}
-								/*line specialize.go:35*/ var gc_i8 int = i
-								var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned8 := gc_none2
-								if gc_i8 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result8 = gc_vb7
-									gc_b5 := gc_none2
-									if true {
-										gc_b5 = gc_all2
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										gc_result8 = gc_result8.Merge(gc_vb7, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps4
-									}
-									gc_result8 = gc_result8.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line specialize.go:35*/ gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := lanes.BroadcastFloat32x8(0)
-					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line specialize.go:35*/ gc_vb4 := lanes.BroadcastFloat32x8(k)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line specialize.go:35*/ var gc_t2 int = i + 1
-						var gc_i3 int = gc_t2
-						var gc_result3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned3 := gc_none
-						if gc_i3 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result3 = gc_vb3
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned3 = gc_b2
-						} else {
-							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-							if gc_if3.ToBits() != 0 {
-								gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
-								gc_returned3 = gc_if3.Or(gc_returned3)
-							}
-						}
-						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if4.ToBits() != 0 {
-							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-							gc_returned3 = gc_if4.Or(gc_returned3)
-						}
-						/*line specialize.go:35*/ var gc_i4 int = i
-						var gc_result4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned4 := gc_none
-						if gc_i4 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result4 = gc_vb3
-							gc_b3 := gc_none
-							if true {
-								gc_b3 = gc_all
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-							if gc_if5.ToBits() != 0 {
-								gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
-								gc_returned4 = gc_if5.Or(gc_returned4)
-							}
-						}
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if6.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-							gc_returned4 = gc_if6.Or(gc_returned4)
-						}
-						/*line specialize.go:35*/ gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1016,169 +854,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := lanes.Mask32x16FromBits(0)
-						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb3 := lanes.BroadcastInt32x16(0)
-						gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						/*line specialize.go:35*/ gc_vb4 := lanes.BroadcastInt32x16(k)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line specialize.go:35*/ var gc_t4 int = i + 1
-								var gc_i7 int = gc_t4
-								var gc_result7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								gc_returned7 := gc_none2
-								if gc_i7 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result7 = gc_vb3
-									gc_b4 := gc_none2
-									if true {
-										gc_b4 = gc_all2
-									}
-									gc_returned7 = gc_b4
-								} else {
-									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-									if gc_if9.ToBits() != 0 {
-										gc_result7 = gc_result7.Merge(gc_vb3, lanes.Mask32x16FromBits(^gc_if9.ToBits()))
-										gc_returned7 = lanes.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-									}
-								}
-								gc_if10 := lanes.Mask32x16FromBits(^gc_returned7.ToBits())
-								if gc_if10.ToBits() != 0 {
-									var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld7 = lanes.LoadInt32x16Slice(in[gc_i7:])
-									} else {
-										break gc_steps4
-									}
-									gc_result7 = gc_result7.Merge(gc_ld7, lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-									gc_returned7 = lanes.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-								}
-								/*line specialize.go:35*/ var gc_i8 int = i
-								var gc_result8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								gc_returned8 := gc_none2
-								if gc_i8 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result8 = gc_vb3
-									gc_b5 := gc_none2
-									if true {
-										gc_b5 = gc_all2
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										gc_result8 = gc_result8.Merge(gc_vb3, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps4
-									}
-									gc_result8 = gc_result8.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line specialize.go:35*/ gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := lanes.BroadcastInt32x8(0)
-					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line specialize.go:35*/ gc_vb2 := lanes.BroadcastInt32x8(k)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line specialize.go:35*/ var gc_t2 int = i + 1
-						var gc_i3 int = gc_t2
-						var gc_result3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						gc_returned3 := gc_none
-						if gc_i3 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result3 = gc_vb
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned3 = gc_b2
-						} else {
-							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-							if gc_if3.ToBits() != 0 {
-								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-								gc_returned3 = gc_if3.Or(gc_returned3)
-							}
-						}
-						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if4.ToBits() != 0 {
-							var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld3 = lanes.LoadInt32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-							gc_returned3 = gc_if4.Or(gc_returned3)
-						}
-						/*line specialize.go:35*/ var gc_i4 int = i
-						var gc_result4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						gc_returned4 := gc_none
-						if gc_i4 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result4 = gc_vb
-							gc_b3 := gc_none
-							if true {
-								gc_b3 = gc_all
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-							if gc_if5.ToBits() != 0 {
-								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-								gc_returned4 = gc_if5.Or(gc_returned4)
-							}
-						}
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if6.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld4 = lanes.LoadInt32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-							gc_returned4 = gc_if6.Or(gc_returned4)
-						}
-						/*line specialize.go:35*/ gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1274,169 +950,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := lanes.Mask32x16FromBits(0)
-						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb3 := lanes.BroadcastUint32x16(0)
-						gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						/*line specialize.go:35*/ gc_vb4 := lanes.BroadcastUint32x16(k)
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							{
-								/*line specialize.go:35*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line specialize.go:35*/ var gc_t4 int = i + 1
-								var gc_i7 int = gc_t4
-								var gc_result7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								gc_returned7 := gc_none2
-								if gc_i7 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result7 = gc_vb3
-									gc_b4 := gc_none2
-									if true {
-										gc_b4 = gc_all2
-									}
-									gc_returned7 = gc_b4
-								} else {
-									/*line specialize.go:35*/ gc_if9 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
-									if gc_if9.ToBits() != 0 {
-										gc_result7 = gc_result7.Merge(gc_vb3, lanes.Mask32x16FromBits(^gc_if9.ToBits()))
-										gc_returned7 = lanes.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
-									}
-								}
-								gc_if10 := lanes.Mask32x16FromBits(^gc_returned7.ToBits())
-								if gc_if10.ToBits() != 0 {
-									var gc_ld7 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld7 = lanes.LoadUint32x16Slice(in[gc_i7:])
-									} else {
-										break gc_steps4
-									}
-									gc_result7 = gc_result7.Merge(gc_ld7, lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-									gc_returned7 = lanes.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
-								}
-								/*line specialize.go:35*/ var gc_i8 int = i
-								var gc_result8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								gc_returned8 := gc_none2
-								if gc_i8 >=
-									/*line specialize.go:22*/ len(in) {
-									gc_result8 = gc_vb3
-									gc_b5 := gc_none2
-									if true {
-										gc_b5 = gc_all2
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line specialize.go:35*/ gc_if11 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										gc_result8 = gc_result8.Merge(gc_vb3, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line specialize.go:35*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps4
-									}
-									gc_result8 = gc_result8.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line specialize.go:35*/ gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := lanes.BroadcastUint32x8(0)
-					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line specialize.go:35*/ gc_vb2 := lanes.BroadcastUint32x8(k)
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line specialize.go:35*/ var gc_t2 int = i + 1
-						var gc_i3 int = gc_t2
-						var gc_result3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						gc_returned3 := gc_none
-						if gc_i3 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result3 = gc_vb
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned3 = gc_b2
-						} else {
-							/*line specialize.go:35*/ gc_if3 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-							if gc_if3.ToBits() != 0 {
-								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-								gc_returned3 = gc_if3.Or(gc_returned3)
-							}
-						}
-						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if4.ToBits() != 0 {
-							var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld3 = lanes.LoadUint32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-							gc_returned3 = gc_if4.Or(gc_returned3)
-						}
-						/*line specialize.go:35*/ var gc_i4 int = i
-						var gc_result4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						gc_returned4 := gc_none
-						if gc_i4 >=
-							/*line specialize.go:22*/ len(in) {
-							gc_result4 = gc_vb
-							gc_b3 := gc_none
-							if true {
-								gc_b3 = gc_all
-							}
-							gc_returned4 = gc_b3
-						} else {
-							/*line specialize.go:35*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-							if gc_if5.ToBits() != 0 {
-								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-								gc_returned4 = gc_if5.Or(gc_returned4)
-							}
-						}
-						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if6.ToBits() != 0 {
-							var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line specialize.go:35*/ gc_ld4 = lanes.LoadUint32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-							gc_returned4 = gc_if6.Or(gc_returned4)
-						}
-						/*line specialize.go:35*/ gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1506,103 +1020,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb4 := lanes.BroadcastFloat32x16(0)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-								/*line specialize.go:47*/ var gc_i4 int = i
-								var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned4 := gc_none2
-								if gc_i4 >= len(in) {
-									gc_result4 = gc_vb4
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line specialize.go:47*/ gc_ld4 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := lanes.BroadcastFloat32x8(0)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var gc_i2 int = i
-							var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned2 := gc_none
-							if gc_i2 >= len(in) {
-								gc_result2 = gc_vb2
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line specialize.go:47*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1619,12 +1037,12 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1633,15 +1051,15 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -1651,117 +1069,13 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb8 := lanes.BroadcastFloat32x16(0)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:45*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned8 := gc_none4
-							if gc_i8 >= len(in) {
-								gc_result8 = gc_vb8
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb8, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line specialize.go:47*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_result8.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb6 := lanes.BroadcastFloat32x8(0)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:45*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned6 := gc_none3
-						if gc_i6 >= len(in) {
-							gc_result6 = gc_vb6
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line specialize.go:47*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1779,26 +1093,26 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -1821,12 +1135,12 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -1834,31 +1148,31 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid int = gc_tx
 						_ = tid
 						/*line specialize.go:50*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							{
 								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -1868,15 +1182,15 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
@@ -1885,7 +1199,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -1904,14 +1218,14 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -1982,103 +1296,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := lanes.BroadcastInt32x16(0)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-								/*line specialize.go:47*/ var gc_i4 int = i
-								var gc_result4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 >= len(in) {
-									gc_result4 = gc_vb2
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb2, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line specialize.go:47*/ gc_ld4 = lanes.LoadInt32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := lanes.BroadcastInt32x8(0)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var gc_i2 int = i
-							var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 >= len(in) {
-								gc_result2 = gc_vb
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line specialize.go:47*/ gc_ld2 = lanes.LoadInt32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2095,12 +1313,12 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -2109,15 +1327,15 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							ahead.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -2127,117 +1345,13 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := lanes.BroadcastInt32x16(0)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:45*/ ahead := lanes.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
-							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 >= len(in) {
-								gc_result8 = gc_vb4
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line specialize.go:47*/ gc_ld8 = lanes.LoadInt32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_result8.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := lanes.BroadcastInt32x8(0)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:45*/ ahead := lanes.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
-						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 >= len(in) {
-							gc_result6 = gc_vb3
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line specialize.go:47*/ gc_ld6 = lanes.LoadInt32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2255,26 +1369,26 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -2297,12 +1411,12 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2310,31 +1424,31 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid int = gc_tx
 						_ = tid
 						/*line specialize.go:50*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							{
 								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -2344,15 +1458,15 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
@@ -2361,7 +1475,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -2380,14 +1494,14 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -2458,103 +1572,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_none2 := lanes.Mask32x16FromBits(0)
-							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := lanes.BroadcastUint32x16(0)
-							gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-								/*line specialize.go:47*/ var gc_i4 int = i
-								var gc_result4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								gc_returned4 := gc_none2
-								if gc_i4 >= len(in) {
-									gc_result4 = gc_vb2
-									gc_b3 := gc_none2
-									if true {
-										gc_b3 = gc_all2
-									}
-									gc_returned4 = gc_b3
-								} else {
-									/*line specialize.go:47*/ gc_if5 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-									if gc_if5.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb2, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-									}
-								}
-								gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-								if gc_if6.ToBits() != 0 {
-									var gc_ld4 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line specialize.go:47*/ gc_ld4 = lanes.LoadUint32x16Slice(in[gc_i4:])
-									} else {
-										break gc_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-								}
-								ahead := gc_result4
-								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := lanes.BroadcastUint32x8(0)
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var gc_i2 int = i
-							var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							gc_returned2 := gc_none
-							if gc_i2 >= len(in) {
-								gc_result2 = gc_vb
-								gc_b2 := gc_none
-								if true {
-									gc_b2 = gc_all
-								}
-								gc_returned2 = gc_b2
-							} else {
-								/*line specialize.go:47*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-								if gc_if2.ToBits() != 0 {
-									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
-							}
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if3.ToBits() != 0 {
-								var gc_ld2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line specialize.go:47*/ gc_ld2 = lanes.LoadUint32x8Slice(in[gc_i2:])
-								} else {
-									break gc_steps2
-								}
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-							ahead := gc_result2
-							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2571,12 +1589,12 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -2585,15 +1603,15 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							ahead.Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
@@ -2603,117 +1621,13 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_none4 := lanes.Mask32x16FromBits(0)
-						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := lanes.BroadcastUint32x16(0)
-						gc_all4 := lanes.Mask32x16FromBits(0xffff)
-					gc_steps8:
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:45*/ ahead := lanes.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
-							/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line specialize.go:47*/ var gc_t6 int = i + gc_bdx
-							var gc_i8 int = gc_t6
-							var gc_result8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-							gc_returned8 := gc_none4
-							if gc_i8 >= len(in) {
-								gc_result8 = gc_vb4
-								gc_b5 := gc_none4
-								if true {
-									gc_b5 = gc_all4
-								}
-								gc_returned8 = gc_b5
-							} else {
-								/*line specialize.go:47*/ gc_if11 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-								if gc_if11.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-								}
-							}
-							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-							if gc_if12.ToBits() != 0 {
-								var gc_ld8 lanes.Uint32x16 = lanes.BroadcastUint32x16(0)
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line specialize.go:47*/ gc_ld8 = lanes.LoadUint32x16Slice(in[gc_i8:])
-								} else {
-									break gc_steps8
-								}
-								gc_result8 = gc_result8.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-							}
-							/*line specialize.go:48*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := lanes.BroadcastUint32x8(0)
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:45*/ ahead := lanes.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
-						/*line specialize.go:47*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line specialize.go:47*/ var gc_t4 int = i + gc_bdx
-						var gc_i6 int = gc_t4
-						var gc_result6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-						gc_returned6 := gc_none3
-						if gc_i6 >= len(in) {
-							gc_result6 = gc_vb3
-							gc_b4 := gc_none3
-							if true {
-								gc_b4 = gc_all3
-							}
-							gc_returned6 = gc_b4
-						} else {
-							/*line specialize.go:47*/ gc_if8 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-							if gc_if8.ToBits() != 0 {
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-								gc_returned6 = gc_if8.Or(gc_returned6)
-							}
-						}
-						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if9.ToBits() != 0 {
-							var gc_ld6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line specialize.go:47*/ gc_ld6 = lanes.LoadUint32x8Slice(in[gc_i6:])
-							} else {
-								break gc_steps6
-							}
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-							gc_returned6 = gc_if9.Or(gc_returned6)
-						}
-						/*line specialize.go:48*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2731,26 +1645,26 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep5 := 0
-				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_vstep5 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_vstep5 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -2773,12 +1687,12 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							{
@@ -2786,31 +1700,31 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid int = gc_tx
 						_ = tid
 						/*line specialize.go:50*/ lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							{
 								/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -2820,15 +1734,15 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						/*line specialize.go:51*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
@@ -2837,7 +1751,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -2856,14 +1770,14 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_vstep8 := gc_from
-				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -3184,47 +2098,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:82*/ v_ := lanes.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
-						/*line specialize.go:82*/ r_ := lanes.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
-						/*line specialize.go:70*/ r_6 := v_
-						/*line specialize.go:83*/ r_2 := r_6
-						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line specialize.go:82*/ v_ := lanes.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
-					/*line specialize.go:82*/ r_ := lanes.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
-					/*line specialize.go:70*/ r_6 := v_
-					/*line specialize.go:83*/ r_2 := r_6
-					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -3544,47 +2418,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:82*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-						/*line specialize.go:82*/ r_ := lanes.LoadInt32x16Slice(gc_s_r_[gc_rank:])
-						/*line specialize.go:70*/ r_6 := v_
-						/*line specialize.go:83*/ r_2 := r_6
-						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line specialize.go:82*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-					/*line specialize.go:82*/ r_ := lanes.LoadInt32x8Slice(gc_s_r_[gc_rank:])
-					/*line specialize.go:70*/ r_6 := v_
-					/*line specialize.go:83*/ r_2 := r_6
-					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -3904,47 +2738,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:82*/ v_ := lanes.LoadUint32x16Slice(gc_s_v_[gc_rank:])
-						/*line specialize.go:82*/ r_ := lanes.LoadUint32x16Slice(gc_s_r_[gc_rank:])
-						/*line specialize.go:70*/ r_6 := v_
-						/*line specialize.go:83*/ r_2 := r_6
-						/*line specialize.go:83*/ if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop4 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line specialize.go:82*/ v_ := lanes.LoadUint32x8Slice(gc_s_v_[gc_rank:])
-					/*line specialize.go:82*/ r_ := lanes.LoadUint32x8Slice(gc_s_r_[gc_rank:])
-					/*line specialize.go:70*/ r_6 := v_
-					/*line specialize.go:83*/ r_2 := r_6
-					/*line specialize.go:83*/ if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line specialize.go:84*/ r_.Add(r_2).StoreSlice(out[i:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

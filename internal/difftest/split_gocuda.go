@@ -106,48 +106,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							/*line split.go:26*/ if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
-								break
-							}
-							/*line split.go:27*/ lanes.LoadInt32x16Slice(src[tx:]).StoreSlice(prev[tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						/*line split.go:26*/ if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
-							break
-						}
-						/*line split.go:27*/ lanes.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line split.go:26*/ prev[tx] = src[tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line split.go:26*/ prev[tx] = src[tx]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line split.go:26*/ prev[tx] = src[tx]
 			}
 		}
 	}
@@ -217,16 +179,16 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_at3 := result[:gc_to]
 					gc_at4 := prev[:gc_to]
 					gc_at5 := wall[gc_off:][:gc_to]
+					gc_vstep2 := gc_from
 					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_none4 := lanes.Mask32x16FromBits(0)
 								gc_all4 := lanes.Mask32x16FromBits(0xffff)
-								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									var tx int = gc_tx
 									/*line split.go:24*/ gc_in7 := (tx - 1) >= validMin
@@ -279,9 +241,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
@@ -289,8 +251,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line split.go:24*/ gc_in5 := (tx - 1) >= validMin
@@ -342,48 +304,32 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							/*line split.go:24*/ w := max(tx-1, validMin)
-							/*line split.go:24*/ e := min(tx+1, validMax)
-							isValid := inRange(tx, validMin, validMax)
-							_ = isValid
-							var computed bool
-							computed = false
-							computed = true
-							/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-							gc_s_computed[gc_rank] = computed
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							/*line split.go:24*/ w := max(tx-1, validMin)
-							/*line split.go:24*/ e := min(tx+1, validMax)
-							isValid := inRange(tx, validMin, validMax)
-							_ = isValid
-							var computed bool
-							computed = false
-							computed = true
-							/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-							gc_s_computed[gc_rank] = computed
-						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+						gc_s_computed[gc_rank] = computed
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								gc_none2 := lanes.Mask32x16FromBits(0)
 								gc_all2 := lanes.Mask32x16FromBits(0xffff)
-								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									var tx int = gc_tx
 									/*line split.go:24*/ gc_in3 := (tx - 1) >= validMin
@@ -439,9 +385,9 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
 								return
 							}
 						}
@@ -449,8 +395,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line split.go:24*/ gc_in := (tx - 1) >= validMin
@@ -505,7 +451,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -546,12 +492,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -562,15 +508,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -582,7 +528,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line split.go:39*/ if computed {
@@ -634,65 +580,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-								/*line split.go:23*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-								/*line split.go:39*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-									break
-								}
-								/*line split.go:39*/ gc_if2 := computed
-								if gc_if2.ToBits() != 0 {
-									/*line split.go:40*/ lanes.LoadInt32x16Slice(result[tx:]).Merge(lanes.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line split.go:23*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-							/*line split.go:39*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
-								break
-							}
-							/*line split.go:39*/ gc_if := computed
-							if gc_if.ToBits() != 0 {
-								/*line split.go:40*/ lanes.LoadInt32x8Slice(result[tx:]).Merge(lanes.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line split.go:39*/ if computed {
-							prev[tx] = result[tx]
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line split.go:39*/ if computed {
-							prev[tx] = result[tx]
-						}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:39*/ if computed {
+						prev[tx] = result[tx]
 					}
 				}
 			}
@@ -703,12 +597,12 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep7 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -719,15 +613,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						_ = tx
@@ -739,7 +633,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line split.go:44*/ if computed {
@@ -791,65 +685,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line split.go:23*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-							/*line split.go:44*/ if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
-								break
-							}
-							/*line split.go:44*/ gc_if6 := computed
-							if gc_if6.ToBits() != 0 {
-								/*line split.go:45*/ lanes.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line split.go:23*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-						/*line split.go:44*/ if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
-							break
-						}
-						/*line split.go:44*/ gc_if5 := computed
-						if gc_if5.ToBits() != 0 {
-							/*line split.go:45*/ lanes.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line split.go:44*/ if computed {
-						dst[tx] = result[tx]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line split.go:44*/ if computed {
-						dst[tx] = result[tx]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line split.go:44*/ if computed {
+					dst[tx] = result[tx]
 				}
 			}
 		}

@@ -92,115 +92,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_s_ahead[gc_rank] = ahead
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_none2 := lanes.Mask32x16FromBits(0)
-								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								gc_all2 := lanes.Mask32x16FromBits(0xffff)
-								gc_vb4 := lanes.BroadcastFloat32x16(0)
-							gc_steps4:
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
-									/*line streams.go:33*/ var gc_i4 int = i
-									var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									gc_returned4 := gc_none2
-									if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
-										var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line streams.go:33*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-										} else {
-											break gc_steps4
-										}
-										gc_result4 = gc_ld7
-										gc_b3 := gc_none2
-										if true {
-											gc_b3 = gc_all2
-										}
-										gc_returned4 = gc_b3
-									} else {
-										/*line streams.go:33*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-										if gc_if5.ToBits() != 0 {
-											var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-											if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-												/*line streams.go:33*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[gc_i4:])
-											} else {
-												break gc_steps4
-											}
-											gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-											gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-										}
-									}
-									gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-									if gc_if6.ToBits() != 0 {
-										gc_result4 = gc_result4.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-										gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-									}
-									ahead := gc_result4
-									/*line streams.go:17*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							gc_vb2 := lanes.BroadcastFloat32x8(0)
-						gc_steps2:
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
-								/*line streams.go:33*/ var gc_i2 int = i
-								var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								gc_returned2 := gc_none
-								if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line streams.go:33*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-										break gc_steps2
-									}
-									gc_result2 = gc_ld3
-									gc_b2 := gc_none
-									if true {
-										gc_b2 = gc_all
-									}
-									gc_returned2 = gc_b2
-								} else {
-									/*line streams.go:33*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-									if gc_if2.ToBits() != 0 {
-										var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-										if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-											/*line streams.go:33*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-										} else {
-											break gc_steps2
-										}
-										gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-										gc_returned2 = gc_if2.Or(gc_returned2)
-									}
-								}
-								gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-								if gc_if3.ToBits() != 0 {
-									gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-									gc_returned2 = gc_if3.Or(gc_returned2)
-								}
-								ahead := gc_result2
-								/*line streams.go:17*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -217,12 +109,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 					gc_at2 := sdata[:gc_bdx]
 					gc_at3 := in[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
@@ -231,15 +123,15 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
@@ -249,129 +141,13 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_none4 := lanes.Mask32x16FromBits(0)
-							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_all4 := lanes.Mask32x16FromBits(0xffff)
-							gc_vb8 := lanes.BroadcastFloat32x16(0)
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
-								/*line streams.go:31*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-								/*line streams.go:33*/ if tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line streams.go:33*/ var gc_t6 int = i + gc_bdx
-								var gc_i8 int = gc_t6
-								var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								gc_returned8 := gc_none4
-								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
-									var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line streams.go:33*/ gc_ld15 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-									} else {
-										break gc_steps8
-									}
-									gc_result8 = gc_ld15
-									gc_b5 := gc_none4
-									if true {
-										gc_b5 = gc_all4
-									}
-									gc_returned8 = gc_b5
-								} else {
-									/*line streams.go:33*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-									if gc_if11.ToBits() != 0 {
-										var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-											/*line streams.go:33*/ gc_ld16 = lanes.LoadFloat32x16Slice(in[gc_i8:])
-										} else {
-											break gc_steps8
-										}
-										gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
-										gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-									}
-								}
-								gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
-								if gc_if12.ToBits() != 0 {
-									gc_result8 = gc_result8.Merge(gc_vb8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
-									gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-								}
-								/*line streams.go:18*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb6 := lanes.BroadcastFloat32x8(0)
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:31*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-							/*line streams.go:33*/ if tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line streams.go:33*/ var gc_t4 int = i + gc_bdx
-							var gc_i6 int = gc_t4
-							var gc_result6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							gc_returned6 := gc_none3
-							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
-								var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line streams.go:33*/ gc_ld11 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-								} else {
-									break gc_steps6
-								}
-								gc_result6 = gc_ld11
-								gc_b4 := gc_none3
-								if true {
-									gc_b4 = gc_all3
-								}
-								gc_returned6 = gc_b4
-							} else {
-								/*line streams.go:33*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-								if gc_if8.ToBits() != 0 {
-									var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-										/*line streams.go:33*/ gc_ld12 = lanes.LoadFloat32x8Slice(in[gc_i6:])
-									} else {
-										break gc_steps6
-									}
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-									gc_returned6 = gc_if8.Or(gc_returned6)
-								}
-							}
-							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if9.ToBits() != 0 {
-								gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
-								gc_returned6 = gc_if9.Or(gc_returned6)
-							}
-							/*line streams.go:18*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -389,26 +165,26 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					gc_at4 := sdata[:gc_bdx]
 					gc_at5 := in[gc_off3:][:gc_bdx]
 					gc_at6 := in[gc_off4:][:gc_bdx]
-					gc_vstep5 := 0
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep3 + 0
 							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep3 + 1
 							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep3 + 2
 							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep3 + 3
 							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
@@ -550,12 +326,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -563,22 +339,22 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							/*line streams.go:36*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				} else {
@@ -607,12 +383,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								{
 									/*line streams.go:37*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -622,15 +398,15 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							/*line streams.go:37*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 								break
@@ -639,7 +415,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line streams.go:37*/ sdata[tid] += sdata[tid+s]
@@ -666,14 +442,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
-					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 					}
 				} else {
@@ -772,45 +548,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_s_ahead[gc_rank] = ahead
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
-									/*line streams.go:55*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line streams.go:55*/ gc_t2 := lanes.LoadFloat32x16Slice(in[i:])
-									ahead := gc_t2
-									/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
-								/*line streams.go:55*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line streams.go:55*/ gc_t := lanes.LoadFloat32x8Slice(in[i:])
-								ahead := gc_t
-								/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -827,12 +565,12 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := s[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
@@ -843,15 +581,15 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 								/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
@@ -863,7 +601,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
@@ -871,47 +609,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
-								/*line streams.go:53*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-								/*line streams.go:55*/ if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-									break
-								}
-								/*line streams.go:55*/ v := ahead.Mul(lanes.LoadFloat32x16Slice(in[i+half:]))
-								v.StoreSlice(s[tid:])
-								/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
-							/*line streams.go:53*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-							/*line streams.go:55*/ if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line streams.go:55*/ v := ahead.Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
-							v.StoreSlice(s[tid:])
-							/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -931,38 +629,38 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_at4 := in[gc_off3:][:gc_bdx]
 					gc_at5 := in[gc_off4:][:gc_bdx]
 					gc_at6 := s[:gc_bdx]
-					gc_vstep5 := 0
-					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
 							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 							gc_at6[gc_tx] = v
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_rank := gc_base + gc_tx
 							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 							gc_at6[gc_tx] = v
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_rank := gc_base + gc_tx
 							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 							gc_at6[gc_tx] = v
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_rank := gc_base + gc_tx
 							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 							gc_at6[gc_tx] = v
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
@@ -1088,20 +786,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := 0
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
-						/*line streams.go:55*/ if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line streams.go:55*/ v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
-						v.StoreSlice(s[tid:])
-						/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1121,15 +806,15 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				for gc_tx, gc_idx := gc_vstep6, gc_off6+gc_stride*(gc_vstep6); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_vstep4 := 0
+				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line streams.go:58*/ gc_at7[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_vstep4 := 0
-				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx := gc_vstep3, gc_off6+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line streams.go:58*/ gc_at7[gc_tx] = s[gc_idx] - v
@@ -1240,61 +925,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
-									var mySum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line streams.go:72*/ if i < n && uint(n-i) > 15 {
-										/*line streams.go:72*/ mySum = lanes.LoadFloat32x16Slice(in[i:])
-									} else {
-										/*line streams.go:73*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-										if gc_if2.ToBits() != 0 {
-											/*line streams.go:72*/ mySum = mySum.Merge(lanes.LoadFloat32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-										}
-									}
-									/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
-								var mySum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line streams.go:72*/ if i < n && uint(n-i) > 7 {
-									/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
-								} else {
-									/*line streams.go:73*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-									if gc_if.ToBits() != 0 {
-										/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
-									}
-								}
-								/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1314,13 +945,13 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1337,16 +968,16 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1364,7 +995,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1376,65 +1007,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line streams.go:70*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-								/*line streams.go:75*/ if (i+
-									gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-									/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:]))
-								} else {
-									/*line streams.go:76*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
-									if gc_if6.ToBits() != 0 {
-										/*line streams.go:75*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-								}
-								mySum.StoreSlice(sdata[tid:])
-								/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line streams.go:70*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-							/*line streams.go:75*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-								/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-							} else {
-								/*line streams.go:76*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-								if gc_if5.ToBits() != 0 {
-									/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
-								}
-							}
-							mySum.StoreSlice(sdata[tid:])
-							/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1456,8 +1029,8 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_at4 := in[gc_off3:][:gc_bdx]
 					gc_at5 := in[gc_off4:][:gc_bdx]
 					gc_at6 := sdata[:gc_bdx]
-					gc_vstep5 := 0
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1702,38 +1275,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_vstep4 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
-						var mySum lanes.Float32x8
-						if i < 0 || i > len(in)-8 || (i+
-							/*line streams.go:76*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line streams.go:72*/ if i < n && uint(n-i) > 7 {
-							/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
-						} else {
-							/*line streams.go:73*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
-							}
-						}
-						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line streams.go:76*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
-							}
-						}
-						mySum.StoreSlice(sdata[tid:])
-						/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1762,13 +1304,13 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -1780,15 +1322,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -1799,17 +1341,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:82*/ mySum += gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
 				} else {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -1818,22 +1352,22 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
 						/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:82*/ mySum += gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:82*/ mySum += gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
+				gc_vstep5 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line streams.go:69*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
@@ -1847,15 +1381,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -1868,19 +1402,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:82*/ mySum += sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
 				} else {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
@@ -1891,15 +1415,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						/*line streams.go:82*/ mySum.StoreSlice(sdata[tid:])
 						/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:82*/ mySum += sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:82*/ mySum += sdata[tid+s]
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
@@ -1913,72 +1437,37 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at9 := partial[gc_off6:][:1]
-				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
-					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
-						{
-							gc_tx := gc_vstep8 + 0
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-						{
-							gc_tx := gc_vstep8 + 1
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-						{
-							gc_tx := gc_vstep8 + 2
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-						{
-							gc_tx := gc_vstep8 + 3
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					{
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
-				} else {
-					gc_vstep7 := gc_from
-					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
-						{
-							gc_tx := gc_vstep7 + 0
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-						{
-							gc_tx := gc_vstep7 + 1
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-						{
-							gc_tx := gc_vstep7 + 2
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-						{
-							gc_tx := gc_vstep7 + 3
-							gc_rank := gc_base + gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							/*line streams.go:88*/ gc_at9[0] = mySum
-						}
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
+					{
+						gc_tx := gc_vstep6 + 2
+						gc_rank := gc_base + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:88*/ gc_at9[0] = mySum
+					}
+					{
+						gc_tx := gc_vstep6 + 3
+						gc_rank := gc_base + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:88*/ gc_at9[0] = mySum
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:88*/ gc_at9[0] = mySum
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2090,63 +1579,7 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 							gc_s_v[gc_rank] = v
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line streams.go:102*/ gc_vb2 := lanes.BroadcastInt32x16(int32(math.MinInt32))
-								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
-									v := gc_vb2
-									/*line streams.go:103*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line streams.go:103*/ if i < n && uint(n-i) > 15 {
-										/*line streams.go:103*/ v = lanes.LoadInt32x16Slice(in[i:])
-									} else {
-										/*line streams.go:104*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-										if gc_if4.ToBits() != 0 {
-											/*line streams.go:103*/ v = v.Merge(lanes.LoadInt32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-										}
-									}
-									/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line streams.go:102*/ gc_vb := lanes.BroadcastInt32x8(int32(math.MinInt32))
-							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
-								v := gc_vb
-								/*line streams.go:103*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
-									/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:])
-								} else {
-									/*line streams.go:104*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-									if gc_if2.ToBits() != 0 {
-										/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-									}
-								}
-								/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -2166,13 +1599,13 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2192,16 +1625,16 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 								/*line streams.go:106*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2220,7 +1653,7 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
@@ -2232,93 +1665,7 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_simd_steps2:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line streams.go:100*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line streams.go:106*/ if tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								{
-									/*line streams.go:106*/ var j int = i + gc_bdx
-									/*line streams.go:106*/ if j < n && uint(n-j) > 15 {
-										var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-										/*line streams.go:106*/ if j >= 0 && j <= len(in)-16 {
-											gc_ld3 = lanes.LoadInt32x16Slice(in[j:])
-										} else {
-											break gc_simd_steps2
-										}
-										/*line streams.go:107*/ v = v.Max(gc_ld3)
-									} else {
-										/*line streams.go:107*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, j, 16))))
-										if gc_if10.ToBits() != 0 {
-											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-											/*line streams.go:106*/ if j >= 0 && j <= len(in)-16 {
-												gc_ld4 = lanes.LoadInt32x16Slice(in[j:])
-											} else {
-												break gc_simd_steps2
-											}
-											/*line streams.go:107*/ v = v.Merge(v.Max(gc_ld4), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-										}
-									}
-								}
-								/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
-								/*line streams.go:109*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line streams.go:100*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line streams.go:106*/ if tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line streams.go:106*/ var j int = i + gc_bdx
-							/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
-								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
-									gc_ld = lanes.LoadInt32x8Slice(in[j:])
-								} else {
-									break gc_steps
-								}
-								/*line streams.go:107*/ v = v.Max(gc_ld)
-							} else {
-								/*line streams.go:107*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
-								if gc_if9.ToBits() != 0 {
-									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-									/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
-										gc_ld2 = lanes.LoadInt32x8Slice(in[j:])
-									} else {
-										break gc_steps
-									}
-									/*line streams.go:107*/ v = v.Max(gc_ld2).Merge(v, gc_if9)
-								}
-							}
-							/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
-							/*line streams.go:109*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2340,8 +1687,8 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 					gc_at4 := in[gc_off3:][:gc_bdx]
 					gc_at5 := in[gc_off4:][:gc_bdx]
 					gc_at6 := sdata[:gc_bdx]
-					gc_vstep5 := 0
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						tid := gc_tx
 						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
 						/*line streams.go:102*/ v := int32(math.MinInt32)
@@ -2580,50 +1927,7 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 						gc_at6[gc_tx] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					/*line streams.go:102*/ gc_vb := lanes.BroadcastInt32x8(int32(math.MinInt32))
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_steps2:
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
-						v := gc_vb
-						/*line streams.go:103*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
-							/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:])
-						} else {
-							/*line streams.go:104*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
-							}
-						}
-						var j int = i + gc_bdx
-						/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
-							var gc_ld3 lanes.Int32x8
-							/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
-								gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
-							} else {
-								break gc_steps2
-							}
-							/*line streams.go:107*/ v = v.Max(gc_ld3)
-						} else {
-							/*line streams.go:107*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
-							if gc_if4.ToBits() != 0 {
-								var gc_ld4 lanes.Int32x8
-								/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
-									gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
-								} else {
-									break gc_steps2
-								}
-								/*line streams.go:107*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
-							}
-						}
-						/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
@@ -2658,13 +1962,13 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -2672,56 +1976,52 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							/*line streams.go:112*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
-					}
 				} else {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
-					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								{
 									/*line streams.go:113*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
@@ -2731,15 +2031,15 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							/*line streams.go:113*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 								break
@@ -2748,7 +2048,7 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line streams.go:113*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -2775,17 +2075,6 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
-					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
-						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
-						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
-						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
-						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
-						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
-					}
-				} else {
 					gc_vstep6 := gc_from
 					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
@@ -2794,6 +2083,17 @@ func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
 						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					}
+				} else {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
 					}
 				}

@@ -348,102 +348,12 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota3 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-							gc_vb3 := lanes.BroadcastFloat32x16(0)
-							gc_vb4 := lanes.BroadcastFloat32x16(2)
-							gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-							gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-							gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
-							_ = gc_evenLanes16
-							gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
-							_ = gc_oddLanes16
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line strided.go:38*/ var g int = 2*i + off
-								if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line strided.go:39*/ gc_if2 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota3.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & lanes.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
-								if gc_if2.ToBits() != 0 {
-									/*line strided.go:40*/ gc_st2 := lanes.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
-									gc_bits := gc_if2.ToBits()
-									/*line strided.go:40*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-										/*line strided.go:40*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-										/*line strided.go:40*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line strided.go:40
-									} else if g >= 1 && g <= len(out)-31 {
-										/*line strided.go:40*/ gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-										/*line strided.go:40*/ gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-									} else {
-										break gc_steps2
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-						gc_vb := lanes.BroadcastFloat32x8(0)
-						gc_vb2 := lanes.BroadcastFloat32x8(2)
-						gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-						gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-						gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-						gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-					gc_steps:
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line strided.go:38*/ var g int = 2*i + off
-							if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line strided.go:39*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(lanes.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
-							if gc_if.ToBits() != 0 {
-								/*line strided.go:40*/ gc_st := lanes.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
-								/*line strided.go:40*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									/*line strided.go:40*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-									/*line strided.go:40*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line strided.go:40
-								} else if g >= 1 && g <= len(out)-15 {
-									/*line strided.go:40*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-									/*line strided.go:40*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-								} else {
-									break gc_steps
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line strided.go:38*/ g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line strided.go:38*/ g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line strided.go:38*/ g := 2*i + off
+					if i < len(in) && g < n && in[i] >= 0 {
+						out[g] = in[i] * 2
 					}
 				}
 			}
@@ -544,48 +454,10 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line strided.go:56*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line strided.go:57*/ lanes.LoadFloat32x16Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line strided.go:56*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line strided.go:57*/ lanes.LoadFloat32x8Slice(data[gc_bx*gc_bdx+tid:]).StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
 			}
 		}
 	}
@@ -595,11 +467,11 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
 			if compiled.SIMDBuild {
-				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						/*line strided.go:69*/ if s == 1 {
 							gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 							gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
@@ -609,8 +481,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 							gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
 							gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
 						gc_steps4:
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								{
 									/*line strided.go:59*/ var index int = 2 * tid
@@ -683,9 +555,9 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -698,8 +570,8 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 						gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 					gc_steps2:
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line strided.go:59*/ var index int = 2 * tid
 							/*line strided.go:59*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
@@ -770,15 +642,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						lanes.ClearAVXUpperBits()
 					}
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
-				}
 			} else {
-				gc_vstep2 := gc_from
 				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					{
 						gc_tx := gc_vstep2 + 0
@@ -813,12 +677,12 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
-						sdata[index] += sdata[index+s]
-					}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
+					sdata[index] += sdata[index+s]
 				}
 			}
 		}
@@ -834,28 +698,15 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
-					}
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

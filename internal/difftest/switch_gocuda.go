@@ -108,60 +108,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
-								break
-							}
-							/*line switch.go:15*/ lanes.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
-							var v int32 = int32(0)
-							/*line switch.go:16*/ lanes.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
-							break
-						}
-						/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-						var v int32 = int32(0)
-						/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-					var v int32 = int32(0)
-					/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -187,12 +134,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_off := gc_r + gc_seg
 							if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 								gc_at2 := s[gc_off:][:gc_seglen]
-								gc_vstep3 := gc_seg
+								gc_vstep2 := gc_seg
 								if compiled.SIMD && compiled.SIMD512 {
-									var gc_stop3 bool
-									gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-										for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-											gc_tx := gc_vstep3
+									var gc_stop2 bool
+									gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+										for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+											gc_tx := gc_vstep2
 											gc_rank := gc_base + gc_tx
 											var tid int = gc_tx
 											_ = tid
@@ -201,15 +148,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 											/*line switch.go:20*/ v.StoreSlice(gc_s_v[gc_rank:])
 										}
 										lanes.ClearAVXUpperBits()
-										return gc_vstep3, false
-									}(gc_vstep3)
-									if gc_stop3 {
+										return gc_vstep2, false
+									}(gc_vstep2)
+									if gc_stop2 {
 										return
 									}
 								}
 								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
 										gc_rank := gc_base + gc_tx
 										var tid int = gc_tx
 										_ = tid
@@ -219,7 +166,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
 									gc_rank := gc_base + gc_tx
 									v := gc_s_v[gc_rank]
@@ -238,10 +185,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_seg = gc_segend
 						}
 					} else {
-						gc_vstep4 := 0
-						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_vstep3 := 0
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 							{
-								gc_tx := gc_vstep4 + 0
+								gc_tx := gc_vstep3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -250,7 +197,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_vstep4 + 1
+								gc_tx := gc_vstep3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -259,7 +206,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_vstep4 + 2
+								gc_tx := gc_vstep3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -268,7 +215,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_vstep4 + 3
+								gc_tx := gc_vstep3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -277,7 +224,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -390,8 +337,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_stride := 0 - 1
 					gc_off2 := gc_bdx - 1
 					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
-						gc_vstep5 := 0
-						for gc_tx, gc_idx := gc_vstep5, gc_off2+gc_stride*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+						gc_vstep4 := 0
+						for gc_tx, gc_idx := gc_vstep4, gc_off2+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 							gc_rank := gc_base + gc_tx
 							v := gc_s_v[gc_rank]
 							/*line switch.go:25*/ v -= s[gc_idx]
@@ -411,12 +358,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					if gc_bdx <= len(s) {
 						gc_at3 := s[:gc_bdx]
-						gc_vstep6 := 0
+						gc_vstep5 := 0
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
 									_ = tid
@@ -424,15 +371,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									/*line switch.go:27*/ v.StoreSlice(gc_at3[gc_tx:])
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop4 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -441,47 +388,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							v := gc_s_v[gc_rank]
 							/*line switch.go:27*/ gc_at3[gc_tx] = v
 						}
 					} else {
-						gc_vstep7 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line switch.go:12*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-									/*line switch.go:27*/ if tid < 0 || tid > len(s)-16 {
-										break
-									}
-									/*line switch.go:27*/ v.StoreSlice(s[tid:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop5 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line switch.go:12*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-								/*line switch.go:27*/ if tid < 0 || tid > len(s)-8 {
-									break
-								}
-								/*line switch.go:27*/ v.StoreSlice(s[tid:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -524,10 +437,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_seg = gc_segend
 						}
 					} else {
-						gc_vstep3 := 0
-						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						gc_vstep2 := 0
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 							{
-								gc_tx := gc_vstep3 + 0
+								gc_tx := gc_vstep2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -536,7 +449,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_vstep3 + 1
+								gc_tx := gc_vstep2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -545,7 +458,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_vstep3 + 2
+								gc_tx := gc_vstep2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -554,7 +467,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_vstep3 + 3
+								gc_tx := gc_vstep2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								tid := gc_tx
@@ -563,7 +476,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -605,8 +518,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_stride := 0 - 1
 					gc_off2 := gc_bdx - 1
 					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
-						gc_vstep4 := 0
-						for gc_tx, gc_idx := gc_vstep4, gc_off2+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+						gc_vstep3 := 0
+						for gc_tx, gc_idx := gc_vstep3, gc_off2+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 							gc_rank := gc_base + gc_tx
 							v := gc_s_v[gc_rank]
 							/*line switch.go:25*/ v -= s[gc_idx]
@@ -642,50 +555,50 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	/*line switch.go:31*/ if op > 2 {
 		if compiled.SIMDBuild {
-			gc_vstep8 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 					gc_vb2 := lanes.BroadcastInt32x16(2)
-					for ; gc_vstep8+15 < gc_n; gc_vstep8 += 16 {
-						gc_rank := gc_vstep8
+					for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
+						gc_rank := gc_vstep6
 						/*line switch.go:33*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
 						/*line switch.go:33*/ v = v.Mul(gc_vb2)
 						/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					lanes.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
-				if gc_stop6 {
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 				gc_vb := lanes.BroadcastInt32x8(2)
-				for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-					gc_rank := gc_vstep8
+				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+					gc_rank := gc_vstep6
 					/*line switch.go:33*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 					/*line switch.go:33*/ v = v.Mul(gc_vb)
 					/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				/*line switch.go:33*/ v *= 2
 				gc_s_v[gc_rank] = v
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			gc_vb := lanes.BroadcastInt32x8(2)
-			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-				gc_rank := gc_vstep5
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
 				/*line switch.go:33*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
 				/*line switch.go:33*/ v = v.Mul(gc_vb)
 				/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				/*line switch.go:33*/ v *= 2
@@ -759,12 +672,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep9 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-							gc_tx := gc_vstep9
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -772,15 +685,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							/*line switch.go:37*/ v.StoreSlice(gc_at4[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop7 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -789,7 +702,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line switch.go:37*/ gc_at4[gc_tx] = v
@@ -798,56 +711,12 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				/*line switch.go:37*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx; gc_vstep10 += 16 {
-							gc_tx := gc_vstep10
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line switch.go:12*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line switch.go:37*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
-								break
-							}
-							/*line switch.go:37*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop8 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-						gc_tx := gc_vstep10
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line switch.go:12*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line switch.go:37*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
-							break
-						}
-						/*line switch.go:37*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
 			}
 		}
 	}
@@ -1043,52 +912,11 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				/*line switch.go:58*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line switch.go:58*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
-								break
-							}
-							/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						/*line switch.go:58*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
-							break
-						}
-						/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

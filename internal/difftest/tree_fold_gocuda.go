@@ -543,50 +543,10 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								var tid int = gc_tx
-								{
-									/*line tree_fold.go:54*/ if tid < 0 || tid > len(sdata)-16 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-16 {
-										break
-									}
-									/*line tree_fold.go:54*/ lanes.LoadInt32x16Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							var tid int = gc_tx
-							/*line tree_fold.go:54*/ if tid < 0 || tid > len(sdata)-8 || (4*gc_bx+tid) < 0 || (4*gc_bx+tid) > len(out)-8 {
-								break
-							}
-							/*line tree_fold.go:54*/ lanes.LoadInt32x8Slice(sdata[tid:]).StoreSlice(out[4*gc_bx+tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
 				}
 			}
 		}

@@ -260,58 +260,12 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
-								/*line uniformcheck.go:21*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								{
-									/*line uniformcheck.go:31*/ if i < 0 || i > len(out)-16 {
-										break
-									}
-									/*line uniformcheck.go:31*/ v.StoreSlice(out[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
-							/*line uniformcheck.go:21*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line uniformcheck.go:31*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line uniformcheck.go:31*/ v.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line uniformcheck.go:31*/ out[i] = v
 				}
 			}
 		}
@@ -416,139 +370,10 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := lanes.BroadcastInt32x16(2)
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								{
-									/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
-									/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
-										var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-										/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-16 {
-											gc_ld3 = lanes.LoadInt32x16Slice(in[i:])
-										} else {
-											break gc_steps2
-										}
-										/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-16 {
-											/*line uniformcheck.go:45*/ gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
-										} else {
-											var gc_lanes6 [16]int32
-											gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
-											for gc_k6 := range 16 {
-												if 0xffff&(1<<gc_k6) != 0 {
-													gc_pos.Thread = gc_rank + gc_k6
-													/*line uniformcheck.go:45*/ out[i+gc_k6] = gc_lanes6[gc_k6]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									} else {
-										/*line uniformcheck.go:45*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
-										if gc_if2.ToBits() != 0 {
-											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-											/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-16 {
-												gc_ld4 = lanes.LoadInt32x16Slice(in[i:])
-											} else {
-												break gc_steps2
-											}
-											/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-16 {
-												/*line uniformcheck.go:45*/ gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
-											} else {
-												var gc_lanes8 [16]int32
-												gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
-												for gc_k8 := range 16 {
-													if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-														gc_pos.Thread = gc_rank + gc_k8
-														/*line uniformcheck.go:45*/ out[i+gc_k8] = gc_lanes8[gc_k8]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := lanes.BroadcastInt32x8(2)
-					gc_steps:
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
-							/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
-								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-8 {
-									gc_ld = lanes.LoadInt32x8Slice(in[i:])
-								} else {
-									break gc_steps
-								}
-								/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-8 {
-									/*line uniformcheck.go:45*/ gc_vb.Mul(gc_ld).StoreSlice(out[i:])
-								} else {
-									var gc_lanes2 [8]int32
-									gc_vb.Mul(gc_ld).Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if 0xff&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line uniformcheck.go:45*/ out[i+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								/*line uniformcheck.go:45*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-								if gc_if.ToBits() != 0 {
-									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-									/*line uniformcheck.go:44*/ if i >= 0 && i <= len(in)-8 {
-										gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
-									} else {
-										break gc_steps
-									}
-									/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-8 {
-										/*line uniformcheck.go:45*/ gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
-									} else {
-										var gc_lanes4 [8]int32
-										gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
-										for gc_k4 := range 8 {
-											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-												/*line uniformcheck.go:45*/ out[i+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
-							out[i] = 2 * in[i]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
-							out[i] = 2 * in[i]
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
+						out[i] = 2 * in[i]
 					}
 				}
 			}

@@ -98,35 +98,12 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line vector64.go:21*/ gc_vb := lanes.BroadcastFloat64x4(a)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector64.go:21*/ if i < 0 || i > len(x)-4 || i > len(y)-4 {
-								break
-							}
-							/*line vector64.go:21*/ gc_vb.Mul(lanes.LoadFloat64x4Slice(x[i:])).Add(lanes.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -251,66 +228,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD {
-						/*line vector64.go:35*/ gc_vb := lanes.BroadcastFloat64x4(h)
-						gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-						gc_vb2 := lanes.BroadcastFloat64x4(0)
-						gc_vb3 := lanes.BroadcastFloat64x4(3)
-						gc_vb4 := lanes.BroadcastFloat64x4(1)
-						gc_vb5 := lanes.BroadcastFloat64x4(0.5)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector64.go:35*/ if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-								break
-							}
-							/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
-							/*line vector64.go:35*/ gc_if := v.Less(gc_vb2)
-							if gc_if.ToBits() != 0 {
-								/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
-							}
-							gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-							if gc_else.ToBits() != 0 {
-								/*line vector64.go:35*/ gc_if2 := v.GreaterEqual(gc_vb3)
-								if gc_else.And(gc_if2).ToBits() != 0 {
-									/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
-								}
-							}
-							/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					/*line vector64.go:35*/ gc_vb := lanes.BroadcastFloat64x4(h)
-					gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-					gc_vb2 := lanes.BroadcastFloat64x4(0)
-					gc_vb3 := lanes.BroadcastFloat64x4(3)
-					gc_vb4 := lanes.BroadcastFloat64x4(1)
-					gc_vb5 := lanes.BroadcastFloat64x4(0.5)
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:35*/ if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
-							break
-						}
-						/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
-						/*line vector64.go:35*/ gc_if := v.Less(gc_vb2)
-						if gc_if.ToBits() != 0 {
-							/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
-						}
-						gc_else := gc_if.ToInt64x4().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line vector64.go:35*/ gc_if2 := v.GreaterEqual(gc_vb3)
-							if gc_else.And(gc_if2).ToBits() != 0 {
-								/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
-							}
-						}
-						/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -616,82 +534,23 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 					gc_at3[gc_tx] = n
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						/*line vector64.go:95*/ gc_vb5 := lanes.BroadcastInt64x4(limit)
-						gc_vb6 := lanes.BroadcastFloat64x4(4)
-						gc_vb7 := lanes.BroadcastFloat64x4(2)
-						gc_vb8 := lanes.BroadcastInt64x4(1)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector64.go:92*/ if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
-								break
-							}
-							/*line vector64.go:92*/ cr := lanes.LoadFloat64x4Slice(re[i:])
-							/*line vector64.go:92*/ ci := lanes.LoadFloat64x4Slice(im[i:])
-							/*line vector64.go:92*/ zr := cr
-							/*line vector64.go:92*/ zi := ci
-							/*line vector64.go:92*/ var n lanes.Int64x4 = lanes.BroadcastInt64x4(0)
-							gc_lanes2 := gc_all3
-							for {
-								gc_b.Tick()
-								if gc_b.Stopped() {
-									return
-								}
-								/*line vector64.go:92*/ gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
-								if gc_lanes2.ToBits() == 0 {
-									break
-								}
-								/*line vector64.go:92*/ gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-								/*line vector64.go:92*/ gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
-								zr = gc_t5
-								zi = gc_t6
-								/*line vector64.go:92*/ n = n.Add(gc_vb8).Merge(n, gc_lanes2)
-							}
-							/*line vector64.go:99*/ n.StoreSlice(count[i:])
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:92*/ cr := re[i]
+					/*line vector64.go:92*/ ci := im[i]
+					zr := cr
+					/*line vector64.go:93*/ zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
 						}
-						lanes.ClearAVXUpperBits()
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:92*/ cr := re[i]
-						/*line vector64.go:92*/ ci := im[i]
-						zr := cr
-						/*line vector64.go:93*/ zi := ci
-						var n int64
-						for n < limit && zr*zr+zi*zi <= 4 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-							n++
-						}
-						count[i] = n
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:92*/ cr := re[i]
-						/*line vector64.go:92*/ ci := im[i]
-						zr := cr
-						/*line vector64.go:93*/ zi := ci
-						var n int64
-						for n < limit && zr*zr+zi*zi <= 4 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-							n++
-						}
-						count[i] = n
-					}
+					count[i] = n
 				}
 			}
 		}
@@ -784,35 +643,12 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector64.go:109*/ if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
-								break
-							}
-							/*line vector64.go:109*/ gc_row := in[i : i+6]
-							/*line vector64.go:109*/ lanes.LoadFloat64x4Slice(gc_row[2:]).Sub(lanes.LoadFloat64x4Slice(gc_row[0:])).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
 				}
 			}
 		}

@@ -248,51 +248,16 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastInt32x8(0x5bd1e995)
-						gc_vb2 := lanes.BroadcastInt32x8(31)
-						gc_vb3 := lanes.BroadcastInt32x8(-7)
-						gc_vb4 := lanes.BroadcastUint32x8(0xff)
-						gc_vb5 := lanes.BroadcastFloat32x8(0.5)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector.go:54*/ if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
-								break
-							}
-							/*line vector.go:54*/ x := lanes.LoadInt32x8Slice(in[i:])
-							/*line vector.go:54*/ y := x.Xor(gc_vb).Mul(gc_vb2)
-							/*line vector.go:56*/ y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
-							y.ConvertToFloat32().Mul(gc_vb5).Sub(lanes.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:54*/ x := in[i]
-						y := (x ^ 0x5bd1e995) * 31
-						y = y>>3 + max(x, -7)
-						out[i] = uint32(y)<<s | uint32(x)&^0xff
-						f[i] = float32(y)*0.5 - float32(int32(f[i]))
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:54*/ x := in[i]
-						y := (x ^ 0x5bd1e995) * 31
-						y = y>>3 + max(x, -7)
-						out[i] = uint32(y)<<s | uint32(x)&^0xff
-						f[i] = float32(y)*0.5 - float32(int32(f[i]))
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:54*/ x := in[i]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					out[i] = uint32(y)<<s | uint32(x)&^0xff
+					f[i] = float32(y)*0.5 - float32(int32(f[i]))
 				}
 			}
 		}
@@ -1000,129 +965,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at2[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line vector.go:118*/ gc_vb7 := lanes.BroadcastFloat32x16(lo)
-							/*line vector.go:120*/ gc_vb8 := lanes.BroadcastFloat32x16(hi)
-							gc_vb9 := lanes.BroadcastFloat32x16(hi * 2)
-							gc_vb10 := lanes.BroadcastFloat32x16(-1)
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb11 := lanes.BroadcastFloat32x16(0)
-							gc_vb12 := lanes.BroadcastFloat32x16(0.5)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line vector.go:117*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
-									break
-								}
-								/*line vector.go:117*/ v := lanes.LoadFloat32x16Slice(in[i:])
-								/*line vector.go:117*/ gc_if5 := v.Less(gc_vb7)
-								if gc_if5.ToBits() != 0 {
-									/*line vector.go:117*/ v = v.Merge(gc_vb7, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-								}
-								gc_else2 := lanes.Mask32x16FromBits(^gc_if5.ToBits())
-								if gc_else2.ToBits() != 0 {
-									/*line vector.go:117*/ gc_if6 := v.Greater(gc_vb8)
-									if lanes.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-										/*line vector.go:117*/ v = v.Merge(gc_vb9, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
-									}
-								}
-								/*line vector.go:117*/ gc_if7 := v.NotEqual(v)
-								if gc_if7.ToBits() != 0 {
-									/*line vector.go:117*/ v = v.Merge(gc_vb10, lanes.Mask32x16FromBits(^gc_if7.ToBits()))
-								}
-								/*line vector.go:126*/ gc_if8 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb11).ToBits())
-								if gc_if8.ToBits() != 0 {
-									/*line vector.go:126*/ v = v.Merge(v.Add(gc_vb12), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
-								}
-								/*line vector.go:129*/ v.StoreSlice(out[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line vector.go:118*/ gc_vb := lanes.BroadcastFloat32x8(lo)
-						/*line vector.go:120*/ gc_vb2 := lanes.BroadcastFloat32x8(hi)
-						gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
-						gc_vb4 := lanes.BroadcastFloat32x8(-1)
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb5 := lanes.BroadcastFloat32x8(0)
-						gc_vb6 := lanes.BroadcastFloat32x8(0.5)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector.go:117*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(in[i:])
-							/*line vector.go:117*/ gc_if := v.Less(gc_vb)
-							if gc_if.ToBits() != 0 {
-								/*line vector.go:117*/ v = gc_vb.Merge(v, gc_if)
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line vector.go:117*/ gc_if2 := v.Greater(gc_vb2)
-								if gc_else.And(gc_if2).ToBits() != 0 {
-									/*line vector.go:117*/ v = gc_vb3.Merge(v, gc_else.And(gc_if2))
-								}
-							}
-							/*line vector.go:117*/ gc_if3 := v.NotEqual(v)
-							if gc_if3.ToBits() != 0 {
-								/*line vector.go:117*/ v = gc_vb4.Merge(v, gc_if3)
-							}
-							/*line vector.go:126*/ gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-							if gc_if4.ToBits() != 0 {
-								/*line vector.go:126*/ v = v.Add(gc_vb6).Merge(v, gc_if4)
-							}
-							/*line vector.go:129*/ v.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					/*line vector.go:118*/ gc_vb := lanes.BroadcastFloat32x8(lo)
-					/*line vector.go:120*/ gc_vb2 := lanes.BroadcastFloat32x8(hi)
-					gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
-					gc_vb4 := lanes.BroadcastFloat32x8(-1)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb5 := lanes.BroadcastFloat32x8(0)
-					gc_vb6 := lanes.BroadcastFloat32x8(0.5)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line vector.go:117*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-							break
-						}
-						/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(in[i:])
-						/*line vector.go:117*/ gc_if := v.Less(gc_vb)
-						if gc_if.ToBits() != 0 {
-							/*line vector.go:117*/ v = gc_vb.Merge(v, gc_if)
-						}
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
-						if gc_else.ToBits() != 0 {
-							/*line vector.go:117*/ gc_if2 := v.Greater(gc_vb2)
-							if gc_else.And(gc_if2).ToBits() != 0 {
-								/*line vector.go:117*/ v = gc_vb3.Merge(v, gc_else.And(gc_if2))
-							}
-						}
-						/*line vector.go:117*/ gc_if3 := v.NotEqual(v)
-						if gc_if3.ToBits() != 0 {
-							/*line vector.go:117*/ v = gc_vb4.Merge(v, gc_if3)
-						}
-						/*line vector.go:126*/ gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-						if gc_if4.ToBits() != 0 {
-							/*line vector.go:126*/ v = v.Add(gc_vb6).Merge(v, gc_if4)
-						}
-						/*line vector.go:129*/ v.StoreSlice(out[i:])
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1300,88 +1143,23 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							count[i-1] = n
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep2 := gc_from
-							if compiled.SIMD {
-								gc_vb10 := lanes.BroadcastInt32x8(0)
-								gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								/*line vector.go:146*/ gc_vb11 := lanes.BroadcastInt32x8(maxIter)
-								gc_vb12 := lanes.BroadcastFloat32x8(4)
-								gc_vb13 := lanes.BroadcastFloat32x8(2)
-								gc_vb14 := lanes.BroadcastInt32x8(1)
-								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									var i int = gc_bx*gc_bdx + gc_tx + 1
-									/*line vector.go:143*/ if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
-										/*line vector.go:152*/ 1) > len(count)-8 {
-										break
-									}
-									/*line vector.go:143*/ cr := lanes.LoadFloat32x8Slice(re[i-1:])
-									/*line vector.go:143*/ ci := lanes.LoadFloat32x8Slice(im[i-1:])
-									/*line vector.go:143*/ zr := cr
-									/*line vector.go:143*/ zi := ci
-									/*line vector.go:143*/ var n lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-									n_ := gc_vb10
-									{
-										gc_lanes3 := gc_all3
-										for {
-											/*line vector.go:143*/ gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
-											if gc_lanes3.ToBits() == 0 {
-												break
-											}
-											/*line vector.go:143*/ gc_if4 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
-											if gc_lanes3.And(gc_if4).ToBits() != 0 {
-												gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-											}
-											/*line vector.go:143*/ gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-											/*line vector.go:143*/ gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-											zr = gc_t7
-											zi = gc_t8
-											/*line vector.go:143*/ n_ = n_.Add(gc_vb14).Merge(n_, gc_lanes3)
-										}
-									}
-									/*line vector.go:143*/ n = n_
-									/*line vector.go:152*/ n.StoreSlice(count[i-1:])
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + 1
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
+							zr := cr
+							/*line vector.go:144*/ zi := ci
+							var n int32
+							var n_ int32 = 0
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
 								}
-								lanes.ClearAVXUpperBits()
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + 1
-								/*line vector.go:143*/ cr := re[i-1]
-								/*line vector.go:143*/ ci := im[i-1]
-								zr := cr
-								/*line vector.go:144*/ zi := ci
-								var n int32
-								var n_ int32 = 0
-								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-								}
-								/*line vector.go:151*/ n = n_
-								count[i-1] = n
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + 1
-								/*line vector.go:143*/ cr := re[i-1]
-								/*line vector.go:143*/ ci := im[i-1]
-								zr := cr
-								/*line vector.go:144*/ zi := ci
-								var n int32
-								var n_ int32 = 0
-								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-								}
-								/*line vector.go:151*/ n = n_
-								count[i-1] = n
-							}
+							/*line vector.go:151*/ n = n_
+							count[i-1] = n
 						}
 					}
 				}
@@ -2435,110 +2213,18 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					/*line vector.go:268*/ gc_at2[gc_tx] = a - b
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb4 := lanes.BroadcastFloat32x16(2)
-							gc_vb5 := lanes.BroadcastFloat32x16(1)
-							gc_vb6 := lanes.BroadcastFloat32x16(0.5)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line vector.go:263*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
-									break
-								}
-								/*line vector.go:263*/ a := lanes.LoadFloat32x16Slice(in[i:])
-								/*line vector.go:263*/ b := gc_vb4.Mul(lanes.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
-								{
-									/*line vector.go:263*/ gc_t7 := b
-									/*line vector.go:263*/ gc_t8 := a
-									a = gc_t7
-									b = gc_t8
-									/*line vector.go:263*/ a = a.Mul(gc_vb6).Add(b)
-								}
-								{
-									/*line vector.go:263*/ gc_t9 := b
-									/*line vector.go:263*/ gc_t10 := a
-									a = gc_t9
-									b = gc_t10
-									/*line vector.go:263*/ a = a.Mul(gc_vb6).Add(b)
-								}
-								{
-									/*line vector.go:263*/ gc_t11 := b
-									/*line vector.go:263*/ gc_t12 := a
-									a = gc_t11
-									b = gc_t12
-									/*line vector.go:263*/ a = a.Mul(gc_vb6).Add(b)
-								}
-								/*line vector.go:264*/ a.Sub(b).StoreSlice(out[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(2)
-						gc_vb2 := lanes.BroadcastFloat32x8(1)
-						gc_vb3 := lanes.BroadcastFloat32x8(0.5)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector.go:263*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-								break
-							}
-							/*line vector.go:263*/ a := lanes.LoadFloat32x8Slice(in[i:])
-							/*line vector.go:263*/ b := gc_vb.Mul(lanes.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-							/*line vector.go:263*/ gc_t := b
-							/*line vector.go:263*/ gc_t2 := a
-							a = gc_t
-							b = gc_t2
-							/*line vector.go:263*/ a = a.Mul(gc_vb3).Add(b)
-							/*line vector.go:263*/ gc_t3 := b
-							/*line vector.go:263*/ gc_t4 := a
-							a = gc_t3
-							b = gc_t4
-							/*line vector.go:263*/ a = a.Mul(gc_vb3).Add(b)
-							/*line vector.go:263*/ gc_t5 := b
-							/*line vector.go:263*/ gc_t6 := a
-							a = gc_t5
-							b = gc_t6
-							/*line vector.go:263*/ a = a.Mul(gc_vb3).Add(b)
-							a.Sub(b).StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:263*/ a := in[i]
-						/*line vector.go:263*/ b := 2*in[i] + 1
-						/*line vector.go:265*/ a, b = b, a
-						a = a*0.5 + b
-						/*line vector.go:265*/ a, b = b, a
-						a = a*0.5 + b
-						/*line vector.go:265*/ a, b = b, a
-						a = a*0.5 + b
-						/*line vector.go:268*/ out[i] = a - b
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:263*/ a := in[i]
-						/*line vector.go:263*/ b := 2*in[i] + 1
-						/*line vector.go:265*/ a, b = b, a
-						a = a*0.5 + b
-						/*line vector.go:265*/ a, b = b, a
-						a = a*0.5 + b
-						/*line vector.go:265*/ a, b = b, a
-						a = a*0.5 + b
-						/*line vector.go:268*/ out[i] = a - b
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:263*/ a := in[i]
+					/*line vector.go:263*/ b := 2*in[i] + 1
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:268*/ out[i] = a - b
 				}
 			}
 		}
@@ -2733,168 +2419,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				/*line vector.go:281*/ gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_none2 := lanes.Mask32x16FromBits(0)
-						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_all2 := lanes.Mask32x16FromBits(0xffff)
-						gc_vb4 := lanes.BroadcastFloat32x16(0)
-					gc_simd_steps4:
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							/*line vector.go:281*/ if tx < 0 || tx > len(row)-16 {
-								break
-							}
-							var gc_row4 int = gc_bx
-							/*line vector.go:281*/ var gc_col4 int = tx
-							var gc_result4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							gc_returned4 := gc_none2
-							/*line vector.go:281*/ if gc_col4 < w && uint(w-gc_col4) > 15 {
-								var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-									/*line vector.go:281*/ gc_ld7 = lanes.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
-								} else {
-									break gc_simd_steps4
-								}
-								gc_result4 = gc_ld7
-								gc_b3 := gc_none2
-								if true {
-									gc_b3 = gc_all2
-								}
-								gc_returned4 = gc_b3
-							} else {
-								/*line vector.go:281*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
-								if gc_if5.ToBits() != 0 {
-									var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-										/*line vector.go:281*/ gc_ld8 = lanes.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
-									} else {
-										break gc_simd_steps4
-									}
-									gc_result4 = gc_result4.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if5.ToBits()))
-									gc_returned4 = lanes.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-								}
-							}
-							gc_if6 := lanes.Mask32x16FromBits(^gc_returned4.ToBits())
-							if gc_if6.ToBits() != 0 {
-								gc_result4 = gc_result4.Merge(gc_vb4, lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-								gc_returned4 = lanes.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-							}
-							/*line vector.go:281*/ gc_result4.StoreSlice(row[tx:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_vb2 := lanes.BroadcastFloat32x8(0)
-				gc_simd_steps2:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tx int = gc_tx
-						/*line vector.go:281*/ if tx < 0 || tx > len(row)-8 {
-							break
-						}
-						var gc_row2 int = gc_bx
-						/*line vector.go:281*/ var gc_col2 int = tx
-						var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						gc_returned2 := gc_none
-						/*line vector.go:281*/ if gc_col2 < w && uint(w-gc_col2) > 7 {
-							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-								/*line vector.go:281*/ gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-							} else {
-								break gc_simd_steps2
-							}
-							gc_result2 = gc_ld3
-							gc_b2 := gc_none
-							if true {
-								gc_b2 = gc_all
-							}
-							gc_returned2 = gc_b2
-						} else {
-							/*line vector.go:281*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-							if gc_if2.ToBits() != 0 {
-								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-									/*line vector.go:281*/ gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-								} else {
-									break gc_simd_steps2
-								}
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-								gc_returned2 = gc_if2.Or(gc_returned2)
-							}
-						}
-						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_if3.ToBits() != 0 {
-							gc_result2 = gc_vb2.Merge(gc_result2, gc_if3)
-							gc_returned2 = gc_if3.Or(gc_returned2)
-						}
-						/*line vector.go:281*/ gc_result2.StoreSlice(row[tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tx int = gc_tx
-					/*line vector.go:281*/ if tx < 0 || tx > len(row)-8 {
-						break
-					}
-					var gc_row2 int = gc_bx
-					/*line vector.go:281*/ var gc_col2 int = tx
-					var gc_result2 lanes.Float32x8
-					gc_returned2 := gc_none
-					/*line vector.go:281*/ if gc_col2 < w && uint(w-gc_col2) > 7 {
-						var gc_ld3 lanes.Float32x8
-						/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-							/*line vector.go:281*/ gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line vector.go:281*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8
-							/*line vector.go:281*/ if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-								/*line vector.go:281*/ gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-					if gc_if3.ToBits() != 0 {
-						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line vector.go:281*/ gc_result2.StoreSlice(row[tx:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
@@ -2907,8 +2432,8 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		gc_off2 := gc_bdx - 1
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
-			gc_vstep3 := 0
-			for gc_tx, gc_idx := gc_vstep3, gc_off2+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off2+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {

@@ -141,87 +141,14 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							/*line vector_uniform.go:21*/ gc_vb2 := lanes.BroadcastFloat32x16(limit)
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-							for ; gc_vstep2+15 < gc_to; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx {
-									gc_sx3 -= gc_bdx
-									gc_sbx3++
-								}
-								gc_tx := gc_vstep2
-								gc_pos.Block = gc_sbx3 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-								gc_pos.Thread = gc_base + gc_sx3
-								var row int = gc_by*gc_bdy + gc_ty
-								var col int = gc_bx*gc_bdx + gc_tx
-								/*line vector_uniform.go:21*/ if col < 0 || col > len(out)-16 {
-									break
-								}
-								{
-									/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
-									/*line vector_uniform.go:21*/ gc_if2 := s.Greater(gc_vb2)
-									if gc_if2.ToBits() != 0 {
-										/*line vector_uniform.go:21*/ s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						/*line vector_uniform.go:21*/ gc_vb := lanes.BroadcastFloat32x8(limit)
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx {
-								gc_sx4 -= gc_bdx
-								gc_sbx4++
-							}
-							gc_tx := gc_vstep2
-							gc_pos.Block = gc_sbx4 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + gc_sx4
-							var row int = gc_by*gc_bdy + gc_ty
-							var col int = gc_bx*gc_bdx + gc_tx
-							/*line vector_uniform.go:21*/ if col < 0 || col > len(out)-8 {
-								break
-							}
-							/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
-							/*line vector_uniform.go:21*/ gc_if := s.Greater(gc_vb)
-							if gc_if.ToBits() != 0 {
-								/*line vector_uniform.go:21*/ s.StoreMasked((*[8]float32)(out[col:]), gc_if)
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						row := gc_by*gc_bdy + gc_ty
-						col := gc_bx*gc_bdx + gc_tx
-						/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
-							out[col] = s
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						row := gc_by*gc_bdy + gc_ty
-						col := gc_bx*gc_bdx + gc_tx
-						/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
-							out[col] = s
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					row := gc_by*gc_bdy + gc_ty
+					col := gc_bx*gc_bdx + gc_tx
+					/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
+						out[col] = s
 					}
 				}
 			}

@@ -301,43 +301,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					/*line warp_lanes.go:28*/ gc_at[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line warp_lanes.go:19*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							{
-								/*line warp_lanes.go:28*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line warp_lanes.go:28*/ v.StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line warp_lanes.go:19*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line warp_lanes.go:28*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line warp_lanes.go:28*/ v.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -1068,43 +1032,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					/*line warp_lanes.go:72*/ gc_at[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line warp_lanes.go:59*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
-							{
-								/*line warp_lanes.go:72*/ if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line warp_lanes.go:72*/ v.StoreSlice(out[i:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line warp_lanes.go:59*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
-						/*line warp_lanes.go:72*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line warp_lanes.go:72*/ v.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

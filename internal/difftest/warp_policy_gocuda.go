@@ -6235,45 +6235,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 					gc_at3[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line warp_policy.go:53*/ gc_t4 := lanes.LoadInt32x16Slice(partials[tid:])
-							r := gc_t4
-							/*line warp_policy.go:53*/ v := r
-							/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line warp_policy.go:53*/ gc_t3 := lanes.LoadInt32x8Slice(partials[tid:])
-						r := gc_t3
-						/*line warp_policy.go:53*/ v := r
-						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
@@ -7504,47 +7466,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 					gc_at3[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-16 || i < 0 || i > len(out)-16 {
-								break
-							}
-							/*line warp_policy.go:53*/ gc_t4 := lanes.LoadInt32x16Slice(partials[tid:])
-							r_ := gc_t4
-							/*line warp_policy.go:53*/ r := r_
-							/*line warp_policy.go:53*/ v := r
-							/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line warp_policy.go:53*/ if tid < 0 || tid > len(partials)-8 || i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line warp_policy.go:53*/ gc_t3 := lanes.LoadInt32x8Slice(partials[tid:])
-						r_ := gc_t3
-						/*line warp_policy.go:53*/ r := r_
-						/*line warp_policy.go:53*/ v := r
-						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					i := gc_bx*gc_bdx + gc_tx

@@ -105,52 +105,10 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastInt32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line warp_tail.go:17*/ if tid < 0 || tid > len(s)-16 {
-										break
-									}
-									/*line warp_tail.go:17*/ gc_vb2.StoreSlice(s[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastInt32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line warp_tail.go:17*/ if tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line warp_tail.go:17*/ gc_vb.StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:17*/ s[tid] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:17*/ s[tid] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line warp_tail.go:17*/ s[tid] = 0
 				}
 			}
 		}
@@ -161,17 +119,17 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
+			/*line warp_tail.go:29*/ gc_off := gc_bx * b
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at2 := s[:gc_to]
 				gc_at3 := in[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -179,26 +137,22 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line warp_tail.go:20*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -217,55 +171,15 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 							/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								var tid int = gc_tx
-								{
-									/*line warp_tail.go:21*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
-										break
-									}
-									/*line warp_tail.go:21*/ lanes.LoadInt32x16Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							var tid int = gc_tx
-							/*line warp_tail.go:21*/ if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-								break
-							}
-							/*line warp_tail.go:21*/ lanes.LoadInt32x8Slice(in[gc_bx*b+tid:]).StoreSlice(s[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
 				}
 			}
 		}
@@ -454,14 +368,14 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_off3 := gc_bx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 					gc_at5 := out[gc_off3:][:1]
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
 					}
 				} else {

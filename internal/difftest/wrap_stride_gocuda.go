@@ -178,52 +178,11 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 					/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line wrap_stride.go:21*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(trips)-16 {
-									break
-								}
-								/*line wrap_stride.go:21*/ n.StoreSlice(trips[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line wrap_stride.go:21*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(trips)-8 {
-								break
-							}
-							/*line wrap_stride.go:21*/ n.StoreSlice(trips[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-						/*line wrap_stride.go:21*/ trips[gc_tx] = n
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-						/*line wrap_stride.go:21*/ trips[gc_tx] = n
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:21*/ trips[gc_tx] = n
 				}
 			}
 		}
@@ -379,52 +338,11 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 					/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line wrap_stride.go:33*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(trips)-16 {
-									break
-								}
-								/*line wrap_stride.go:33*/ n.StoreSlice(trips[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line wrap_stride.go:33*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(trips)-8 {
-								break
-							}
-							/*line wrap_stride.go:33*/ n.StoreSlice(trips[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-						/*line wrap_stride.go:33*/ trips[gc_tx] = n
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-						/*line wrap_stride.go:33*/ trips[gc_tx] = n
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:33*/ trips[gc_tx] = n
 				}
 			}
 		}
@@ -580,52 +498,11 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 					/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line wrap_stride.go:45*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
-								if gc_tx < 0 || gc_tx > len(trips)-16 {
-									break
-								}
-								/*line wrap_stride.go:45*/ n.StoreSlice(trips[gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line wrap_stride.go:45*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
-							if gc_tx < 0 || gc_tx > len(trips)-8 {
-								break
-							}
-							/*line wrap_stride.go:45*/ n.StoreSlice(trips[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-						/*line wrap_stride.go:45*/ trips[gc_tx] = n
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						n := gc_s_n[gc_rank]
-						/*line wrap_stride.go:45*/ trips[gc_tx] = n
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:45*/ trips[gc_tx] = n
 				}
 			}
 		}

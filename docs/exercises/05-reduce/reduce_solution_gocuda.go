@@ -79,62 +79,14 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				gc_steps2:
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line reduce_solution.go:17*/ var v lanes.Int64x4 = lanes.BroadcastInt64x4(0)
-						if tid < 0 || tid > len(s)-4 {
-							break
-						}
-						/*line reduce_solution.go:18*/ var i int = gc_bx*b + tid
-						/*line reduce_solution.go:18*/ if i < len(in) && uint(len(in)-i) > 3 {
-							var gc_ld3 lanes.Int64x4 = lanes.BroadcastInt64x4(0)
-							/*line reduce_solution.go:18*/ if i >= 0 && i <= len(in)-4 {
-								gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
-							} else {
-								break gc_steps2
-							}
-							v = gc_ld3
-						} else {
-							/*line reduce_solution.go:19*/ gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-							if gc_if2.ToBits() != 0 {
-								var gc_ld4 lanes.Int64x4 = lanes.BroadcastInt64x4(0)
-								/*line reduce_solution.go:18*/ if i >= 0 && i <= len(in)-4 {
-									gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
-								} else {
-									break gc_steps2
-								}
-								/*line reduce_solution.go:19*/ v = gc_ld4.Merge(v, gc_if2)
-							}
-						}
-						/*line reduce_solution.go:21*/ v.StoreSlice(s[tid:])
-					}
-					lanes.ClearAVXUpperBits()
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line reduce_solution.go:17*/ var v int64
+				if i := gc_bx*b + tid; i < len(in) {
+					v = in[i]
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce_solution.go:17*/ var v int64
-					if i := gc_bx*b + tid; i < len(in) {
-						v = in[i]
-					}
-					s[tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce_solution.go:17*/ var v int64
-					if i := gc_bx*b + tid; i < len(in) {
-						v = in[i]
-					}
-					s[tid] = v
-				}
+				s[tid] = v
 			}
 		}
 	}
@@ -156,22 +108,18 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
 				gc_at3 := s[:gc_to]
 				gc_at4 := s[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line reduce_solution.go:24*/ lanes.LoadInt64x4Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt64x4Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -190,16 +138,16 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line reduce_solution.go:25*/ if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 								break
@@ -208,7 +156,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
@@ -235,14 +183,14 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := s[gc_off4:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 						/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 						/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 						/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {

@@ -113,133 +113,19 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := 0
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat32x8(0)
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
-								var col int = gc_bx*Tile + tx
-								/*line matmul_solution.go:23*/ if tx < 0 || tx > len(as[ty])-8 || (row*
-									/*line matmul_solution.go:25*/ k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || tx > len(bs[ty])-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 {
-									break
-								}
-								/*line matmul_solution.go:23*/ gc_vb.StoreSlice(as[ty][tx:])
-								if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
-									/*line matmul_solution.go:24*/ if tx >= 0 && tx <= len(as[ty])-8 {
-										lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
-									} else {
-										var gc_lanes [8]float32
-										/*line matmul_solution.go:25*/ lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
-										for gc_k := range 8 {
-											if 0xff&(1<<gc_k) != 0 {
-												gc_pos.Thread = gc_rank + gc_k
-												/*line matmul_solution.go:25*/ as[ty][tx+gc_k] = gc_lanes[gc_k]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b2 := gc_none
-									/*line matmul_solution.go:25*/ if row <
-										/*line matmul_solution.go:24*/ m {
-										gc_b2 = gc_all
-									}
-									/*line matmul_solution.go:24*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-									if gc_if.ToBits() != 0 {
-										/*line matmul_solution.go:24*/ if tx >= 0 && tx <= len(as[ty])-8 {
-											lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
-										} else {
-											var gc_lanes2 [8]float32
-											/*line matmul_solution.go:25*/ lanes.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
-											for gc_k2 := range 8 {
-												if gc_if.ToBits()&(1<<gc_k2) != 0 {
-													gc_pos.Thread = gc_rank + gc_k2
-													/*line matmul_solution.go:25*/ as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-								/*line matmul_solution.go:27*/ gc_vb.StoreSlice(bs[ty][tx:])
-								if p+ty < k && (col < n && uint(n-col) > 7) {
-									/*line matmul_solution.go:28*/ if tx >= 0 && tx <= len(bs[ty])-8 {
-										lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
-									} else {
-										var gc_lanes3 [8]float32
-										/*line matmul_solution.go:29*/ lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
-										for gc_k3 := range 8 {
-											if 0xff&(1<<gc_k3) != 0 {
-												gc_pos.Thread = gc_rank + gc_k3
-												/*line matmul_solution.go:29*/ bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b3 := gc_none
-									/*line matmul_solution.go:29*/ if p+ty < k {
-										gc_b3 = gc_all
-									}
-									/*line matmul_solution.go:28*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-									if gc_if2.ToBits() != 0 {
-										/*line matmul_solution.go:28*/ if tx >= 0 && tx <= len(bs[ty])-8 {
-											lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
-										} else {
-											var gc_lanes4 [8]float32
-											/*line matmul_solution.go:29*/ lanes.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
-											for gc_k4 := range 8 {
-												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-													gc_pos.Thread = gc_rank + gc_k4
-													/*line matmul_solution.go:29*/ bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:23*/ as[ty][tx] = 0
+						if row < m && p+tx < k {
+							as[ty][tx] = a[row*k+p+tx]
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-							col := gc_bx*Tile + tx
-							/*line matmul_solution.go:23*/ as[ty][tx] = 0
-							if row < m && p+tx < k {
-								as[ty][tx] = a[row*k+p+tx]
-							}
-							bs[ty][tx] = 0
-							if p+ty < k && col < n {
-								bs[ty][tx] = b[(p+ty)*n+col]
-							}
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-							col := gc_bx*Tile + tx
-							/*line matmul_solution.go:23*/ as[ty][tx] = 0
-							if row < m && p+tx < k {
-								as[ty][tx] = a[row*k+p+tx]
-							}
-							bs[ty][tx] = 0
-							if p+ty < k && col < n {
-								bs[ty][tx] = b[(p+ty)*n+col]
-							}
+						bs[ty][tx] = 0
+						if p+ty < k && col < n {
+							bs[ty][tx] = b[(p+ty)*n+col]
 						}
 					}
 				}
@@ -252,12 +138,12 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -286,80 +172,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-						{
-							q := int(0)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(1)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(2)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(3)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(4)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(5)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(6)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(7)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(8)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(9)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(10)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(11)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(12)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(13)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(14)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(15)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						gc_s_sum[gc_rank] = sum
-					}
 				} else {
-					gc_vstep2 := 0
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
@@ -388,78 +201,78 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 						/*line matmul_solution.go:33*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-						{
-							q := int(0)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(1)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(2)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(3)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(4)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(5)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(6)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(7)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(8)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(9)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(10)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(11)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(12)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(13)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(14)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(15)
-							/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
-						}
-						gc_s_sum[gc_rank] = sum
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
 					}
+					{
+						q := int(1)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -471,7 +284,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-		/*line matmul_solution.go:47*/ if !compiled.Adds(gc_bx*Tile, gc_to) {
+		if !compiled.Adds(gc_bx*Tile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*Tile); gc_bound < gc_to {
@@ -488,11 +301,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
@@ -505,13 +318,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-					}
 				} else {
-					gc_vstep3 := gc_from
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -538,52 +345,22 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
-							var tx int = gc_tx
-							/*line matmul_solution.go:20*/ var col int = gc_bx*Tile + tx
-							/*line matmul_solution.go:20*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line matmul_solution.go:38*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-								break
-							}
-							/*line matmul_solution.go:38*/ sum.StoreSlice(c[row*n+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+					tx := gc_tx
+					/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul_solution.go:38*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++

@@ -137,51 +137,15 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
-						var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
-							break
-						}
-						/*line scan_solution.go:20*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(in[i:])
-						} else {
-							/*line scan_solution.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-							}
-						}
-						/*line scan_solution.go:24*/ v.StoreSlice(buf[tid:])
-					}
-					lanes.ClearAVXUpperBits()
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line scan_solution.go:18*/ i := gc_bx*b + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
+				/*line scan_solution.go:24*/ buf[tid] = v
 			}
 		}
 	}
@@ -200,12 +164,12 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_at3 := buf[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := buf[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := buf[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo
 							if compiled.SIMD {
 								gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var tid int = gc_tx
 									/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 									if tid >= d {
@@ -220,17 +184,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								tid := gc_tx
-								/*line scan_solution.go:28*/ x := gc_at3[gc_u]
-								if tid >= d {
-									x += gc_at4[gc_u]
-								}
-								gc_at5[gc_u] = x
-							}
 						} else {
-							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -246,15 +200,15 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 								}
 								/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								tid := gc_tx
-								/*line scan_solution.go:28*/ x := gc_at3[gc_u]
-								if tid >= d {
-									x += gc_at4[gc_u]
-								}
-								gc_at5[gc_u] = x
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tid := gc_tx
+							/*line scan_solution.go:28*/ x := gc_at3[gc_u]
+							if tid >= d {
+								x += gc_at4[gc_u]
 							}
+							gc_at5[gc_u] = x
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -268,12 +222,12 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[next*b+tid] = x
 				}
 			} else {
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
 					if compiled.SIMD {
 						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line scan_solution.go:28*/ if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
 								break
@@ -291,17 +245,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line scan_solution.go:28*/ x := buf[cur*b+tid]
-						if tid >= d {
-							x += buf[cur*b+tid-d]
-						}
-						buf[next*b+tid] = x
-					}
 				} else {
-					gc_vstep3 := 0
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -320,15 +264,15 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						x.StoreSlice(buf[next*b+tid:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line scan_solution.go:28*/ x := buf[cur*b+tid]
-						if tid >= d {
-							x += buf[cur*b+tid-d]
-						}
-						buf[next*b+tid] = x
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan_solution.go:28*/ x := buf[cur*b+tid]
+					if tid >= d {
+						x += buf[cur*b+tid-d]
 					}
+					buf[next*b+tid] = x
 				}
 			}
 		}
@@ -347,11 +291,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 			gc_at6 := out[gc_off5:][:gc_to]
 			gc_at7 := buf[gc_off6:][:gc_to]
+			gc_vstep4 := gc_from
 			if compiled.SIMDBuild {
-				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var tid int = gc_tx
 						/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
 						_ = i
@@ -359,11 +303,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
-				}
 			} else {
-				gc_vstep4 := gc_from
 				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					{
 						gc_tx := gc_vstep4 + 0
@@ -382,16 +322,16 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
-				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
 						/*line scan_solution.go:37*/ if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
@@ -401,7 +341,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scan_solution.go:18*/ i := gc_bx*b + tid

@@ -213,71 +213,70 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var first int = gc_bx*gc_bdx + gc_tx
-								/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-								/*line gridsync_solution.go:22*/ var i int = first + gc_off
-								if i < 0 || i > len(in)-4 {
-									break
-								}
-								/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
-								/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							first := gc_bx*gc_bdx + gc_tx
-							local := gc_s_local[gc_rank]
-							/*line gridsync_solution.go:22*/ i := first + gc_off
-							gc_more = true
-							/*line gridsync_solution.go:23*/ local += in[i]
-							gc_s_local[gc_rank] = local
-						}
-					} else {
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var first int = gc_bx*gc_bdx + gc_tx
-							/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-							/*line gridsync_solution.go:22*/ var i int = first + gc_off
-							if i < 0 || i > len(in)-4 {
-								break
-							}
-							/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
-							/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							first := gc_bx*gc_bdx + gc_tx
-							local := gc_s_local[gc_rank]
-							/*line gridsync_solution.go:22*/ i := first + gc_off
-							gc_more = true
-							/*line gridsync_solution.go:23*/ local += in[i]
-							gc_s_local[gc_rank] = local
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
 					}
 				}
 			}
 		}
 	}
 	if !compiled.SIMDBuild {
-		gc_vstep3 := 0
-		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
+			/*line gridsync_solution.go:25*/ if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+	}
+	gc_vstep3 := 0
+	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+		if compiled.SIMDBuild {
 			{
 				gc_rank := gc_vstep3 + 0
 				gc_pos.Thread = gc_rank
@@ -310,61 +309,14 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					atomic.Add(sum, local)
 				}
 			}
-		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			local := gc_s_local[gc_rank]
-			/*line gridsync_solution.go:25*/ if local != 0 {
-				atomic.Add(sum, local)
-			}
-		}
-		if !gc_b.SyncGrid() {
-			return
-		}
-	}
-	gc_vstep4 := 0
-	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-		if compiled.SIMDBuild {
-			{
-				gc_rank := gc_vstep4 + 0
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-				/*line gridsync_solution.go:25*/ if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank := gc_vstep4 + 1
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-				/*line gridsync_solution.go:25*/ if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank := gc_vstep4 + 2
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-				/*line gridsync_solution.go:25*/ if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
-			{
-				gc_rank := gc_vstep4 + 3
-				gc_pos.Thread = gc_rank
-				local := gc_s_local[gc_rank]
-				/*line gridsync_solution.go:25*/ if local != 0 {
-					atomic.Add(sum, local)
-				}
-			}
 		} else {
-			gc_rank := gc_vstep4
+			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ var mean float64 = *sum / float64(n)
 			lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
 		}
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if compiled.SIMDBuild {
 			local := gc_s_local[gc_rank]
@@ -380,17 +332,17 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		if !gc_b.SyncGrid() {
 			return
 		}
-		gc_vstep5 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
-				gc_rank := gc_vstep5
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				gc_rank := gc_vstep4
 				gc_pos.Thread = gc_rank
 				/*line gridsync_solution.go:29*/ mean := lanes.BroadcastFloat64x4(*sum / float64(n))
 				/*line gridsync_solution.go:29*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
@@ -463,10 +415,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_at2 := out[gc_off4:][:gc_to]
 					gc_at3 := in[gc_off4:][:gc_to]
 					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
+						gc_vstep5 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var first int = gc_bx*gc_bdx + gc_tx
 								/*line gridsync_solution.go:19*/ mean := lanes.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
@@ -476,10 +428,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						if gc_vstep6 > gc_from {
+						if gc_vstep5 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							mean := gc_s_mean[gc_rank]
 							gc_more2 = true
@@ -525,44 +477,14 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep7 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
-								gc_tx := gc_vstep7
-								gc_rank := gc_base + gc_tx
-								var first int = gc_bx*gc_bdx + gc_tx
-								/*line gridsync_solution.go:19*/ mean := lanes.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
-								/*line gridsync_solution.go:30*/ var i_ int = first + gc_off2
-								if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
-									break
-								}
-								/*line gridsync_solution.go:32*/ lanes.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep7 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							first := gc_bx*gc_bdx + gc_tx
-							mean := gc_s_mean[gc_rank]
-							/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-							gc_more2 = true
-							/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							first := gc_bx*gc_bdx + gc_tx
-							mean := gc_s_mean[gc_rank]
-							/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-							gc_more2 = true
-							/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 				}
 			}

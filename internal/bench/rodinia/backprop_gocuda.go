@@ -440,56 +440,11 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
-								gc_pos.Thread = gc_base + gc_tx
-								var tx int = gc_tx
-								var ty int = gc_ty
-								{
-									/*line backprop.go:60*/ if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
-										break
-									}
-									/*line backprop.go:60*/ lanes.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(lanes.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							gc_pos.Thread = gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line backprop.go:60*/ if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
-								break
-							}
-							/*line backprop.go:60*/ lanes.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(lanes.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
 			gc_ty += gc_rstep
@@ -515,12 +470,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						gc_at9 := inputHiddenCuda[gc_off4+gc_fastlo2:][:gc_seglen2]
 						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
 						if compiled.SIMDBuild {
-							gc_vstep8 := gc_fastlo2
+							gc_vstep7 := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop7 bool
-								gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
-									for ; gc_vstep8+15 < gc_fasthi2; gc_vstep8 += 16 {
-										gc_tx := gc_vstep8
+								var gc_stop6 bool
+								gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+									for ; gc_vstep7+15 < gc_fasthi2; gc_vstep7 += 16 {
+										gc_tx := gc_vstep7
 										var tx int = gc_tx
 										var ty int = gc_ty
 										/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
@@ -528,15 +483,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 										/*line backprop.go:41*/ lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep8, false
-								}(gc_vstep8)
-								if gc_stop7 {
+									return gc_vstep7, false
+								}(gc_vstep7)
+								if gc_stop6 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep8+7 < gc_fasthi2; gc_vstep8 += 8 {
-									gc_tx := gc_vstep8
+								for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
+									gc_tx := gc_vstep7
 									var tx int = gc_tx
 									var ty int = gc_ty
 									/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
@@ -545,7 +500,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep8 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								tx := gc_tx
 								_ = tx
@@ -570,12 +525,12 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep9 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-								gc_tx := gc_vstep9
+						var gc_stop7 bool
+						gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
+								gc_tx := gc_vstep8
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -586,15 +541,15 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 								/*line backprop.go:66*/ lanes.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop8 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-							gc_tx := gc_vstep9
+						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -606,7 +561,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -641,34 +596,34 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at11 := hiddenPartialSum[gc_off5:][:1]
 				gc_at12 := weightMatrix[:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep10 := gc_from
-					for ; gc_vstep10+3 < gc_to; gc_vstep10 += 4 {
+					gc_vstep9 := gc_from
+					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
 						{
-							gc_tx := gc_vstep10 + 0
+							gc_tx := gc_vstep9 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 						{
-							gc_tx := gc_vstep10 + 1
+							gc_tx := gc_vstep9 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 						{
-							gc_tx := gc_vstep10 + 2
+							gc_tx := gc_vstep9 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 						{
-							gc_tx := gc_vstep10 + 3
+							gc_tx := gc_vstep9 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_ty
 							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 						}
 					}
-					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]

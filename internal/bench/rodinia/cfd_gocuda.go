@@ -489,84 +489,17 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_runlo
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line cfd.go:279*/ gc_vb2 := lanes.BroadcastFloat32x16(float32(cfdRK + 1 - j))
-							for ; gc_vstep2+15 < gc_runhi; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bdx*gc_bx + gc_tx
-								/*line cfd.go:279*/ if i < 0 || i > len(stepFactors)-16 || (i+
-									/*line cfd.go:281*/ cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-16 || (i+cfdVarDensity*nelr) > len(fluxes)-16 || (i+cfdVarDensity*nelr) > len(variables)-16 || (i+
-									cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-16 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-16 || (i+cfdVarDensityEnergy*nelr) > len(variables)-16 || (i+
-									(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-16 || (i+
-									(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-16 || (i+
-									(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-16 {
-									break
-								}
-								/*line cfd.go:279*/ factor := lanes.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb2)
-								lanes.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
-								lanes.LoadFloat32x16Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
-								lanes.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
-								lanes.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
-								lanes.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line cfd.go:279*/ gc_vb := lanes.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bdx*gc_bx + gc_tx
-							/*line cfd.go:279*/ if i < 0 || i > len(stepFactors)-8 || (i+
-								/*line cfd.go:281*/ cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
-								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
-								break
-							}
-							/*line cfd.go:279*/ factor := lanes.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
-							lanes.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
-							lanes.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
-							lanes.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
-							lanes.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
-							lanes.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line cfd.go:279*/ factor := stepFactors[i] / float32(cfdRK+1-j)
-						/*line cfd.go:281*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
-						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
-						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
-						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
-						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line cfd.go:279*/ factor := stepFactors[i] / float32(cfdRK+1-j)
-						/*line cfd.go:281*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
-						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
-						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
-						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
-						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-					}
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+					/*line cfd.go:279*/ factor := stepFactors[i] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
 				}
 			}
 		}

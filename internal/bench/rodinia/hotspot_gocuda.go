@@ -523,103 +523,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_steps2:
-								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									var tx int = gc_tx
-									var ty int = gc_ty
-									/*line hotspot.go:56*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-									/*line hotspot.go:134*/ gc_if2 := computed
-									if gc_if2.ToBits() != 0 {
-										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempT[ty])-16 {
-											/*line hotspot.go:135*/ gc_ld2 = lanes.LoadFloat32x16Slice(tempT[ty][tx:])
-										} else {
-											break gc_steps2
-										}
-										/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
-											/*line hotspot.go:135*/ gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
-										} else {
-											var gc_lanes4 [16]float32
-											gc_ld2.Store(&gc_lanes4)
-											for gc_k4 := range 16 {
-												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-													gc_pos.Thread = gc_rank + gc_k4
-													/*line hotspot.go:135*/ tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-						gc_steps:
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line hotspot.go:56*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-								/*line hotspot.go:134*/ gc_if := computed
-								if gc_if.ToBits() != 0 {
-									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempT[ty])-8 {
-										/*line hotspot.go:135*/ gc_ld = lanes.LoadFloat32x8Slice(tempT[ty][tx:])
-									} else {
-										break gc_steps
-									}
-									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
-										/*line hotspot.go:135*/ gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
-									} else {
-										var gc_lanes2 [8]float32
-										gc_ld.Store(&gc_lanes2)
-										for gc_k2 := range 8 {
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line hotspot.go:135*/ tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:134*/ if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
 						}
 					}
 				}
@@ -633,18 +544,18 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hotspot.go:149*/ gc_off2 := blkX + (gridCols * (blkY + gc_ty))
+			gc_off2 := blkX + (gridCols * (blkY + gc_ty))
 			gc_row6 := gc_ty
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -661,15 +572,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -687,7 +598,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -740,13 +651,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep6 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						gc_steps4:
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -772,16 +683,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_steps3:
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -808,7 +719,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx

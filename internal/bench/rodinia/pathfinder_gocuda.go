@@ -739,65 +739,13 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep6 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var tx int = gc_tx
-								/*line pathfinder.go:39*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-								/*line pathfinder.go:95*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-									break
-								}
-								/*line pathfinder.go:95*/ gc_if2 := computed
-								if gc_if2.ToBits() != 0 {
-									/*line pathfinder.go:96*/ lanes.LoadInt32x16Slice(result[tx:]).Merge(lanes.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line pathfinder.go:39*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-							/*line pathfinder.go:95*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
-								break
-							}
-							/*line pathfinder.go:95*/ gc_if := computed
-							if gc_if.ToBits() != 0 {
-								/*line pathfinder.go:96*/ lanes.LoadInt32x8Slice(result[tx:]).Merge(lanes.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line pathfinder.go:95*/ if computed {
-							prev[tx] = result[tx]
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line pathfinder.go:95*/ if computed {
-							prev[tx] = result[tx]
-						}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:95*/ if computed {
+						prev[tx] = result[tx]
 					}
 				}
 			}
@@ -809,12 +757,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -826,15 +774,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -847,7 +795,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line pathfinder.go:103*/ if computed {
@@ -900,12 +848,12 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-							gc_tx := gc_vstep8
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -919,15 +867,15 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						lanes.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line pathfinder.go:50*/ var xidx int = blkX + tx
@@ -942,7 +890,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

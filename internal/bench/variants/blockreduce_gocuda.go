@@ -3711,44 +3711,14 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep3 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blockreduce.go:324*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blockreduce.go:325*/ if i < 0 || i > len(x)-4 {
-									break
-								}
-								/*line blockreduce.go:325*/ v = v.Add(lanes.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
-								/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blockreduce.go:325*/ v += float64(x[i])
-							gc_s_v[gc_rank] = v
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blockreduce.go:325*/ v += float64(x[i])
-							gc_s_v[gc_rank] = v
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}

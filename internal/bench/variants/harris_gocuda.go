@@ -156,77 +156,13 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
-							/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line harris.go:26*/ gc_vb2.StoreSlice(sdata[tid:])
-							if i < len(in) && uint(len(in)-i) > 15 {
-								/*line harris.go:27*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-								/*line harris.go:28*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:27*/ lanes.LoadFloat32x16Slice(in[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line harris.go:26*/ gc_vb.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:27*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:28*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line harris.go:27*/ lanes.LoadFloat32x8Slice(in[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
 				}
 			}
 		}
@@ -249,13 +185,13 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -263,26 +199,22 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:32*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -301,18 +233,18 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 							/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								{
 									/*line harris.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -322,15 +254,15 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line harris.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 								break
@@ -339,7 +271,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
@@ -366,14 +298,14 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {
@@ -546,80 +478,15 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
-							/*line harris.go:51*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 15 {
-								/*line harris.go:52*/ v = lanes.LoadFloat32x16Slice(in[i:])
-							} else {
-								/*line harris.go:53*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:52*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							v.StoreSlice(sdata[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v float32
+				if i < len(in) {
+					v = in[i]
 				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:51*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(in[i:])
-						} else {
-							/*line harris.go:53*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
+				sdata[tid] = v
 			}
 		}
 	}
@@ -642,13 +509,13 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -656,26 +523,22 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:59*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -694,18 +557,18 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 							/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								{
 									/*line harris.go:60*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
@@ -715,15 +578,15 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line harris.go:60*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 								break
@@ -732,7 +595,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
@@ -759,14 +622,14 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {
@@ -945,87 +808,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
-							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-								break
-							}
-							/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 15 {
-								/*line harris.go:80*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-								/*line harris.go:81*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:80*/ lanes.LoadFloat32x16Slice(in[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-								}
-								gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line harris.go:81*/ gc_vb2.Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_else2).StoreSlice(sdata[tid:])
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:80*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:81*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line harris.go:80*/ lanes.LoadFloat32x8Slice(in[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line harris.go:81*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:79*/ i := gc_bx*blockSize + tid
+				if i < len(in) {
+					sdata[tid] = in[i]
+				} else {
+					sdata[tid] = 0
 				}
 			}
 		}
@@ -1048,13 +838,13 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -1062,26 +852,22 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:87*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -1100,18 +886,18 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 							/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								{
 									/*line harris.go:88*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -1121,15 +907,15 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line harris.go:88*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 								break
@@ -1138,7 +924,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
@@ -1163,14 +949,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line harris.go:93*/ gc_at5[0] = sdata[0]
 						/*line harris.go:93*/ gc_at5[0] = sdata[0]
 						/*line harris.go:93*/ gc_at5[0] = sdata[0]
 						/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					}
 				} else {
@@ -1336,77 +1122,13 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						/*line harris.go:105*/ gc_vb2 := lanes.BroadcastInt32x16(math32Max)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
-							/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line harris.go:105*/ gc_vb2.StoreSlice(sdata[tid:])
-							if i < len(in) && uint(len(in)-i) > 15 {
-								/*line harris.go:106*/ lanes.LoadInt32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-								/*line harris.go:107*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:106*/ lanes.LoadInt32x16Slice(in[i:]).Merge(lanes.LoadInt32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line harris.go:105*/ gc_vb := lanes.BroadcastInt32x8(math32Max)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line harris.go:105*/ gc_vb.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:106*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:107*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line harris.go:106*/ lanes.LoadInt32x8Slice(in[i:]).Merge(lanes.LoadInt32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ sdata[tid] = math32Max
+				if i < len(in) {
+					sdata[tid] = in[i]
 				}
 			}
 		}
@@ -1429,13 +1151,13 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -1443,26 +1165,22 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:111*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -1481,18 +1199,18 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 							/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								{
 									/*line harris.go:112*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
@@ -1502,15 +1220,15 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line harris.go:112*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 								break
@@ -1519,7 +1237,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
@@ -1546,14 +1264,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 						/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					}
 				} else {
@@ -1674,61 +1392,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_s_v[gc_rank] = v
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-									/*line harris.go:131*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 15 {
-										/*line harris.go:132*/ v = lanes.LoadFloat32x16Slice(in[i:])
-									} else {
-										/*line harris.go:133*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-										if gc_if2.ToBits() != 0 {
-											/*line harris.go:132*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-										}
-									}
-									/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line harris.go:131*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
-									/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:])
-								} else {
-									/*line harris.go:133*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-									if gc_if.ToBits() != 0 {
-										/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-									}
-								}
-								/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1748,13 +1412,13 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1771,16 +1435,16 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -1798,7 +1462,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1810,65 +1474,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line harris.go:129*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line harris.go:135*/ if (i+
-									gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-									/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:]))
-								} else {
-									/*line harris.go:136*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-									if gc_if6.ToBits() != 0 {
-										/*line harris.go:135*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-								}
-								v.StoreSlice(sdata[tid:])
-								/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:129*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line harris.go:135*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-								/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-							} else {
-								/*line harris.go:136*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-								if gc_if5.ToBits() != 0 {
-									/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
-								}
-							}
-							v.StoreSlice(sdata[tid:])
-							/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1890,8 +1496,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_at4 := in[gc_off3:][:gc_bdx]
 					gc_at5 := in[gc_off4:][:gc_bdx]
 					gc_at6 := sdata[:gc_bdx]
-					gc_vstep5 := 0
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
 						/*line harris.go:131*/ var v float32
@@ -2072,36 +1678,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_at6[gc_tx] = v
 					}
 				} else {
-					gc_vstep3 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var tid int = gc_tx
-						/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line harris.go:131*/ var v lanes.Float32x8
-						if i < 0 || i > len(in)-8 || (i+
-							/*line harris.go:136*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:])
-						} else {
-							/*line harris.go:133*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-							}
-						}
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-							/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line harris.go:136*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -2137,12 +1714,12 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -2150,56 +1727,56 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:141*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep3 + 0
 							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep3 + 1
 							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep3 + 2
 							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep3 + 3
 							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								{
 									/*line harris.go:142*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -2209,15 +1786,15 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							/*line harris.go:142*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 								break
@@ -2226,7 +1803,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
@@ -2253,25 +1830,25 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
-					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					}
 				} else {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					}
 				}
@@ -2381,63 +1958,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							gc_s_v[gc_rank] = v
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line harris.go:159*/ gc_vb2 := lanes.BroadcastInt32x16(int32(-math32Max - 1))
-								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-									v := gc_vb2
-									/*line harris.go:160*/ if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
-										/*line harris.go:160*/ v = lanes.LoadInt32x16Slice(in[i:])
-									} else {
-										/*line harris.go:161*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-										if gc_if4.ToBits() != 0 {
-											/*line harris.go:160*/ v = v.Merge(lanes.LoadInt32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-										}
-									}
-									/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line harris.go:159*/ gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-								v := gc_vb
-								/*line harris.go:160*/ if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-									/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:])
-								} else {
-									/*line harris.go:161*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-									if gc_if2.ToBits() != 0 {
-										/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-									}
-								}
-								/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -2457,13 +1978,13 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2483,16 +2004,16 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 								/*line harris.go:163*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
@@ -2511,7 +2032,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -2523,93 +2044,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-								/*line harris.go:157*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
-								/*line harris.go:163*/ if tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								{
-									/*line harris.go:163*/ var j int = i + gc_bdx
-									/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
-										var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-										/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
-											gc_ld3 = lanes.LoadInt32x16Slice(in[j:])
-										} else {
-											break gc_steps2
-										}
-										/*line harris.go:164*/ v = v.Max(gc_ld3)
-									} else {
-										/*line harris.go:164*/ gc_if10 := gc_iota10.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-										if gc_if10.ToBits() != 0 {
-											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-											/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
-												gc_ld4 = lanes.LoadInt32x16Slice(in[j:])
-											} else {
-												break gc_steps2
-											}
-											/*line harris.go:164*/ v = v.Merge(v.Max(gc_ld4), lanes.Mask32x16FromBits(^gc_if10.ToBits()))
-										}
-									}
-								}
-								/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
-								/*line harris.go:166*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-							/*line harris.go:157*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
-							/*line harris.go:163*/ if tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line harris.go:163*/ var j int = i + gc_bdx
-							/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-									gc_ld = lanes.LoadInt32x8Slice(in[j:])
-								} else {
-									break gc_steps
-								}
-								/*line harris.go:164*/ v = v.Max(gc_ld)
-							} else {
-								/*line harris.go:164*/ gc_if9 := gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-								if gc_if9.ToBits() != 0 {
-									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-									/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-										gc_ld2 = lanes.LoadInt32x8Slice(in[j:])
-									} else {
-										break gc_steps
-									}
-									/*line harris.go:164*/ v = v.Max(gc_ld2).Merge(v, gc_if9)
-								}
-							}
-							/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
-							/*line harris.go:166*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2823,12 +2258,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -2836,22 +2271,22 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:169*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 				} else {
@@ -2880,12 +2315,12 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								{
 									/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
@@ -2895,15 +2330,15 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 								break
@@ -2912,7 +2347,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -2939,14 +2374,14 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
-					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 					}
 				} else {
@@ -3110,77 +2545,13 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
-							/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line harris.go:188*/ gc_vb2.StoreSlice(sdata[tid:])
-							if i < len(in) && uint(len(in)-i) > 15 {
-								/*line harris.go:189*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-								/*line harris.go:190*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:189*/ lanes.LoadFloat32x16Slice(in[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line harris.go:188*/ gc_vb.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:189*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:190*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line harris.go:189*/ lanes.LoadFloat32x8Slice(in[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
 				}
 			}
 		}
@@ -3218,28 +2589,15 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			if compiled.SIMDBuild {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-				}
-			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
-				}
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -3387,77 +2745,13 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
-							/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line harris.go:213*/ gc_vb2.StoreSlice(sdata[tid:])
-							if i < len(in) && uint(len(in)-i) > 15 {
-								/*line harris.go:214*/ lanes.LoadFloat32x16Slice(in[i:]).StoreSlice(sdata[tid:])
-							} else {
-								/*line harris.go:215*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line harris.go:214*/ lanes.LoadFloat32x16Slice(in[i:]).Merge(lanes.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
-						/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-							break
-						}
-						/*line harris.go:213*/ gc_vb.StoreSlice(sdata[tid:])
-						if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:214*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-						} else {
-							/*line harris.go:215*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line harris.go:214*/ lanes.LoadFloat32x8Slice(in[i:]).Merge(lanes.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
 				}
 			}
 		}
@@ -3472,47 +2766,10 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if compiled.SIMDBuild {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					{
-						gc_tx := gc_vstep3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_vstep3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_vstep3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_vstep3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -3520,53 +2777,40 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 						sdata[index] += sdata[index+s]
 					}
 				}
-			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					{
-						gc_tx := gc_vstep2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_vstep2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_vstep2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-					{
-						gc_tx := gc_vstep2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:219*/ index := (s * tid) << 1
-						if index < gc_bdx {
-							sdata[index] += sdata[index+s]
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
 					if index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:219*/ index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:219*/ index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:219*/ index := (s * tid) << 1
+				if index < gc_bdx {
+					sdata[index] += sdata[index+s]
 				}
 			}
 		}
@@ -3582,28 +2826,15 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
-					}
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -3711,61 +2942,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 							gc_s_v[gc_rank] = v
 						}
 					} else {
-						gc_vstep2 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-									/*line harris.go:240*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									if i < 0 || i > len(in)-16 {
-										break
-									}
-									/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 15 {
-										/*line harris.go:241*/ v = lanes.LoadFloat32x16Slice(in[i:])
-									} else {
-										/*line harris.go:242*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-										if gc_if2.ToBits() != 0 {
-											/*line harris.go:241*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[i:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-										}
-									}
-									/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line harris.go:240*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								if i < 0 || i > len(in)-8 {
-									break
-								}
-								/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
-									/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:])
-								} else {
-									/*line harris.go:242*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-									if gc_if.ToBits() != 0 {
-										/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-									}
-								}
-								/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -3785,13 +2962,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := in[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -3808,16 +2985,16 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
@@ -3835,7 +3012,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -3847,65 +3024,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-								/*line harris.go:238*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-								/*line harris.go:244*/ if (i+
-									gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
-									/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:]))
-								} else {
-									/*line harris.go:245*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
-									if gc_if6.ToBits() != 0 {
-										/*line harris.go:244*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(in[i+gc_bdx:])), lanes.Mask32x16FromBits(^gc_if6.ToBits()))
-									}
-								}
-								v.StoreSlice(sdata[tid:])
-								/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:238*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-							/*line harris.go:244*/ if (i+
-								gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-								break
-							}
-							/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-								/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-							} else {
-								/*line harris.go:245*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-								if gc_if5.ToBits() != 0 {
-									/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
-								}
-							}
-							v.StoreSlice(sdata[tid:])
-							/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3927,8 +3046,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_at4 := in[gc_off3:][:gc_bdx]
 					gc_at5 := in[gc_off4:][:gc_bdx]
 					gc_at6 := sdata[:gc_bdx]
-					gc_vstep5 := 0
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -4117,38 +3236,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep3 := 0
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line harris.go:240*/ var v lanes.Float32x8
-						if i < 0 || i > len(in)-8 || (i+
-							/*line harris.go:245*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
-							/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:])
-						} else {
-							/*line harris.go:242*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
-							}
-						}
-						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-							/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-						} else {
-							/*line harris.go:245*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
-							}
-						}
-						v.StoreSlice(sdata[tid:])
-						/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -4186,12 +3274,12 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-								gc_tx := gc_vstep6
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								_ = tid
 								{
@@ -4199,56 +3287,56 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							_ = tid
 							/*line harris.go:250*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep3 + 0
 							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep3 + 1
 							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep3 + 2
 							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep3 + 3
 							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								{
 									/*line harris.go:251*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
@@ -4258,15 +3346,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop6 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							/*line harris.go:251*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 								break
@@ -4275,7 +3363,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
@@ -5433,14 +4521,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if gc_from >= 0 && gc_off12 >= 0 && gc_off12 < len(partial) && gc_off13 >= 0 && gc_off13 < len(sdata) {
 					gc_at15 := partial[gc_off12:][:1]
 					gc_at16 := sdata[gc_off13:][:1]
-					gc_vstep8 := gc_from
-					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 					}
 				} else {
@@ -5455,14 +4543,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				if gc_from >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
 					gc_at22 := partial[gc_off19:][:1]
 					gc_at23 := sdata[gc_off20:][:1]
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 					}
 				} else {

@@ -573,52 +573,10 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					/*line histogram.go:65*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb2 := lanes.BroadcastUint32x16(0)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var tid int = gc_tx
-								{
-									/*line histogram.go:65*/ if tid < 0 || tid > len(histoS)-16 {
-										break
-									}
-									/*line histogram.go:65*/ gc_vb2.StoreSlice(histoS[tid:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastUint32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line histogram.go:65*/ if tid < 0 || tid > len(histoS)-8 {
-								break
-							}
-							/*line histogram.go:65*/ gc_vb.StoreSlice(histoS[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line histogram.go:65*/ histoS[tid] = 0
 				}
 			}
 		}
@@ -635,52 +593,27 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -701,81 +634,41 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-								gc_pv.Add(&gc_at4[gc_tx], v)
-							}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
+							gc_pv.Add(&gc_at4[gc_tx], v)
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
+							gc_pv.Add(&gc_at4[gc_tx], v)
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
+						gc_pv.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {

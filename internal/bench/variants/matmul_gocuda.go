@@ -699,70 +699,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								var ty int = gc_ty
-								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-								var tx int = gc_tx
-								/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
-								/*line matmul.go:24*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-								{
-									/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-										break
-									}
-									/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
-							/*line matmul.go:24*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-								break
-							}
-							/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:23*/ row := gc_by*mmTile + ty
+					tx := gc_tx
+					/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:43*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -867,131 +812,18 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := 0
-						if compiled.SIMD {
-							gc_vb := lanes.BroadcastFloat64x4(0)
-							gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-							gc_none := lanes.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-							gc_all := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-							for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
-								var col int = gc_bx*mmTile + tx
-								/*line matmul.go:58*/ if tx < 0 || tx > len(as[ty])-4 || tx > len(bs[ty])-4 || (row*
-									/*line matmul.go:60*/ k+p+tx) < 0 || (row*k+p+tx) > len(a)-4 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-4 {
-									break
-								}
-								/*line matmul.go:58*/ gc_vb.StoreSlice(as[ty][tx:])
-								/*line matmul.go:58*/ gc_vb.StoreSlice(bs[ty][tx:])
-								if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
-									/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
-										lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
-									} else {
-										var gc_lanes [4]float64
-										/*line matmul.go:60*/ lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
-										for gc_k := range 4 {
-											if 0xff&(1<<gc_k) != 0 {
-												gc_pos.Thread = gc_rank + gc_k
-												/*line matmul.go:60*/ as[ty][tx+gc_k] = gc_lanes[gc_k]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b2 := gc_none
-									/*line matmul.go:60*/ if row <
-										/*line matmul.go:59*/ m {
-										gc_b2 = gc_all
-									}
-									/*line matmul.go:59*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
-									if gc_if.ToBits() != 0 {
-										/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
-											lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreMasked((*[4]float64)(as[ty][tx:]), gc_if)
-										} else {
-											var gc_lanes2 [4]float64
-											/*line matmul.go:60*/ lanes.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
-											for gc_k2 := range 4 {
-												if gc_if.ToBits()&(1<<gc_k2) != 0 {
-													gc_pos.Thread = gc_rank + gc_k2
-													/*line matmul.go:60*/ as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-								/*line matmul.go:62*/ if p+ty < k && (col < n && uint(n-col) > 3) {
-									/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
-										lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
-									} else {
-										var gc_lanes3 [4]float64
-										/*line matmul.go:63*/ lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
-										for gc_k3 := range 4 {
-											if 0xff&(1<<gc_k3) != 0 {
-												gc_pos.Thread = gc_rank + gc_k3
-												/*line matmul.go:63*/ bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b3 := gc_none
-									/*line matmul.go:63*/ if p+ty < k {
-										gc_b3 = gc_all
-									}
-									/*line matmul.go:62*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
-									if gc_if2.ToBits() != 0 {
-										/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
-											lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreMasked((*[4]float64)(bs[ty][tx:]), gc_if2)
-										} else {
-											var gc_lanes4 [4]float64
-											/*line matmul.go:63*/ lanes.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
-											for gc_k4 := range 4 {
-												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-													gc_pos.Thread = gc_rank + gc_k4
-													/*line matmul.go:63*/ bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
+						/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
+						if row < m && p+tx < k {
+							as[ty][tx] = a[row*k+p+tx]
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:54*/ row := gc_by*mmTile + ty
-							col := gc_bx*mmTile + tx
-							/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
-							if row < m && p+tx < k {
-								as[ty][tx] = a[row*k+p+tx]
-							}
-							if p+ty < k && col < n {
-								bs[ty][tx] = b[(p+ty)*n+col]
-							}
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:54*/ row := gc_by*mmTile + ty
-							col := gc_bx*mmTile + tx
-							/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
-							if row < m && p+tx < k {
-								as[ty][tx] = a[row*k+p+tx]
-							}
-							if p+ty < k && col < n {
-								bs[ty][tx] = b[(p+ty)*n+col]
-							}
+						if p+ty < k && col < n {
+							bs[ty][tx] = b[(p+ty)*n+col]
 						}
 					}
 				}
@@ -1004,12 +836,12 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
 				if compiled.SIMDBuild {
-					gc_vstep3 := 0
 					if compiled.SIMD {
 						gc_Lane0Mask64 := compiled.Lane0Mask64()
-						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1038,80 +870,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-						{
-							q := int(0)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(1)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(2)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(3)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(4)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(5)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(6)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(7)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(8)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(9)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(10)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(11)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(12)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(13)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(14)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(15)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						gc_s_sum[gc_rank] = sum
-					}
 				} else {
-					gc_vstep2 := 0
 					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
@@ -1140,78 +899,78 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
 						/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						sum := gc_s_sum[gc_rank]
-						{
-							q := int(0)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(1)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(2)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(3)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(4)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(5)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(6)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(7)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(8)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(9)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(10)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(11)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(12)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(13)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(14)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						{
-							q := int(15)
-							/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
-						}
-						gc_s_sum[gc_rank] = sum
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
 					}
+					{
+						q := int(1)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1223,7 +982,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
-		/*line matmul.go:81*/ if !compiled.Adds(gc_bx*mmTile, gc_to) {
+		if !compiled.Adds(gc_bx*mmTile, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*mmTile); gc_bound < gc_to {
@@ -1240,11 +999,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
@@ -1257,13 +1016,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-					}
 				} else {
-					gc_vstep3 := gc_from
 					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
@@ -1290,52 +1043,22 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 							/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:55*/ var col int = gc_bx*mmTile + tx
-							/*line matmul.go:55*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
-							/*line matmul.go:72*/ if (row*n+col) < 0 || (row*n+col) > len(c)-4 {
-								break
-							}
-							/*line matmul.go:72*/ sum.StoreSlice(c[row*n+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:54*/ row := gc_by*mmTile + ty
+					tx := gc_tx
+					/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:72*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++

@@ -716,140 +716,19 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					gc_s_a2[gc_rank] = a2
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
-								var my0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:96*/ var my1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:96*/ var my2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								{
-									if gtid < 0 || gtid > len(bodies)-16 {
-										break
-									}
-									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes4 [16]uint32
-									for gc_k4 := range 16 {
-										/*line nbody.go:98*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][0])
-									}
-									gc_ld4 = lanes.LoadUint32x16(&gc_lanes4).AsFloat32x16()
-									var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes5 [16]uint32
-									for gc_k5 := range 16 {
-										/*line nbody.go:98*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][1])
-									}
-									gc_ld5 = lanes.LoadUint32x16(&gc_lanes5).AsFloat32x16()
-									var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									var gc_lanes6 [16]uint32
-									for gc_k6 := range 16 {
-										/*line nbody.go:98*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][2])
-									}
-									gc_ld6 = lanes.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-									gc_t4 := gc_ld4
-									gc_t5 := gc_ld5
-									gc_t6 := gc_ld6
-									my0 = gc_t4
-									my1 = gc_t5
-									my2 = gc_t6
-								}
-								/*line nbody.go:97*/ var a0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:97*/ var a1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:97*/ var a2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-								/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-								/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-								/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-								/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-								/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
-							var my0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:96*/ var my1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:96*/ var my2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:98*/ if gtid < 0 || gtid > len(bodies)-8 {
-								break
-							}
-							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes [8]uint32
-							for gc_k := range 8 {
-								/*line nbody.go:98*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[gtid+gc_k][0])
-							}
-							gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
-							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes2 [8]uint32
-							for gc_k2 := range 8 {
-								/*line nbody.go:98*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[gtid+gc_k2][1])
-							}
-							gc_ld2 = lanes.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_lanes3 [8]uint32
-							for gc_k3 := range 8 {
-								/*line nbody.go:98*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[gtid+gc_k3][2])
-							}
-							gc_ld3 = lanes.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-							gc_t := gc_ld
-							gc_t2 := gc_ld2
-							gc_t3 := gc_ld3
-							my0 = gc_t
-							my1 = gc_t2
-							my2 = gc_t3
-							/*line nbody.go:97*/ var a0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:97*/ var a1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:97*/ var a2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
-							/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
-							/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
-							/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
-							/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
-							/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						var my0, my1, my2 float32
-						/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
-						/*line nbody.go:100*/ var a0, a1, a2 float32
-						gc_s_my0[gc_rank] = my0
-						gc_s_my1[gc_rank] = my1
-						gc_s_my2[gc_rank] = my2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						var my0, my1, my2 float32
-						/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
-						/*line nbody.go:100*/ var a0, a1, a2 float32
-						gc_s_my0[gc_rank] = my0
-						gc_s_my1[gc_rank] = my1
-						gc_s_my2[gc_rank] = my2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
 				}
 			}
 		}
@@ -864,51 +743,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
 				gc_at2 := shPos[:gc_bdx]
 				gc_at3 := bodies[gc_off2:][:gc_bdx]
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
@@ -917,51 +755,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							gc_at2[gc_tx] = [4]float32{}
 						}
 					}
-				} else {
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line nbody.go:102*/ idx := tile*p + gc_tx
-							if true || idx < n {
-								gc_at2[gc_tx] = gc_at3[gc_tx]
-							} else {
-								gc_at2[gc_tx] = [4]float32{}
-							}
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
@@ -969,6 +764,35 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						} else {
 							gc_at2[gc_tx] = [4]float32{}
 						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if true || idx < n {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					} else {
+						gc_at2[gc_tx] = [4]float32{}
 					}
 				}
 			} else {
@@ -991,16 +815,16 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
 			/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
 			{
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 							/*line nbody.go:122*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
 							gc_vb4 := lanes.BroadcastFloat32x16(1)
-							for ; gc_vstep4+15 < gc_n; gc_vstep4 += 16 {
-								gc_rank := gc_vstep4
+							for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+								gc_rank := gc_vstep3
 								gc_pos.Thread = gc_rank
 								/*line nbody.go:122*/ my0 := lanes.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
 								/*line nbody.go:122*/ my1 := lanes.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
@@ -1038,9 +862,9 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 								/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1048,8 +872,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 						/*line nbody.go:122*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
 						gc_vb2 := lanes.BroadcastFloat32x8(1)
-						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-							gc_rank := gc_vstep4
+						for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+							gc_rank := gc_vstep3
 							gc_pos.Thread = gc_rank
 							/*line nbody.go:122*/ my0 := lanes.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
 							/*line nbody.go:122*/ my1 := lanes.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
@@ -1088,62 +912,33 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line nbody.go:109*/ a0_ := a0
-						/*line nbody.go:109*/ a1_ := a1
-						/*line nbody.go:109*/ a2_ := a2
-						/*line nbody.go:120*/ for j := range shPos {
-							dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
-							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
-							s := shPos[j][3] * inv * inv * inv
-							a0_ += dx * s
-							a1_ += dy * s
-							a2_ += dz * s
-						}
-						r0 := a0_
-						/*line nbody.go:128*/ r1 := a1_
-						/*line nbody.go:128*/ r2 := a2_
-						/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
+				}
+				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					my0 := gc_s_my0[gc_rank]
+					my1 := gc_s_my1[gc_rank]
+					my2 := gc_s_my2[gc_rank]
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:109*/ a0_ := a0
+					/*line nbody.go:109*/ a1_ := a1
+					/*line nbody.go:109*/ a2_ := a2
+					/*line nbody.go:120*/ for j := range shPos {
+						dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
+						inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+						s := shPos[j][3] * inv * inv * inv
+						a0_ += dx * s
+						a1_ += dy * s
+						a2_ += dz * s
 					}
-				} else {
-					gc_vstep3 := 0
-					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line nbody.go:109*/ a0_ := a0
-						/*line nbody.go:109*/ a1_ := a1
-						/*line nbody.go:109*/ a2_ := a2
-						/*line nbody.go:120*/ for j := range shPos {
-							dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
-							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
-							s := shPos[j][3] * inv * inv * inv
-							a0_ += dx * s
-							a1_ += dy * s
-							a2_ += dz * s
-						}
-						r0 := a0_
-						/*line nbody.go:128*/ r1 := a1_
-						/*line nbody.go:128*/ r2 := a2_
-						/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
+					r0 := a0_
+					/*line nbody.go:128*/ r1 := a1_
+					/*line nbody.go:128*/ r2 := a2_
+					/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
 				}
 			}
 		})
@@ -1160,47 +955,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			gc_off3 := gc_bx * p
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
 				gc_at4 := acc[gc_off3:][:gc_to]
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						{
-							gc_tx := gc_vstep5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a0 := gc_s_a0[gc_rank]
@@ -1208,47 +966,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						a2 := gc_s_a2[gc_rank]
 						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
 					}
-				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							a0 := gc_s_a0[gc_rank]
-							a1 := gc_s_a1[gc_rank]
-							a2 := gc_s_a2[gc_rank]
-							/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_vstep4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						a0 := gc_s_a0[gc_rank]
@@ -1256,6 +975,32 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						a2 := gc_s_a2[gc_rank]
 						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
 					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

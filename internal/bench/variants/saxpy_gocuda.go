@@ -95,54 +95,12 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					/*line saxpy.go:24*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line saxpy.go:24*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line saxpy.go:24*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-									break
-								}
-								/*line saxpy.go:25*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[i:])).Add(lanes.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line saxpy.go:24*/ gc_vb := lanes.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line saxpy.go:24*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line saxpy.go:25*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:24*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:24*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:24*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -248,173 +206,12 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							/*line saxpy.go:33*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-						gc_steps2:
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								{
-									var i int = gc_bx*gc_bdx + gc_tx
-									/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 15 {
-										var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-16 {
-											gc_ld5 = lanes.LoadFloat32x16Slice(x[i:])
-										} else {
-											break gc_steps2
-										}
-										var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-										/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
-											/*line saxpy.go:33*/ gc_ld6 = lanes.LoadFloat32x16Slice(y[i:])
-										} else {
-											break gc_steps2
-										}
-										/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
-											/*line saxpy.go:33*/ gc_ld6.Add(gc_vb2.Mul(gc_ld5)).StoreSlice(y[i:])
-										} else {
-											var gc_lanes9 [16]float32
-											gc_ld6.Add(gc_vb2.Mul(gc_ld5)).Store(&gc_lanes9)
-											for gc_k9 := range 16 {
-												if 0xffff&(1<<gc_k9) != 0 {
-													gc_pos.Block = (gc_tx+gc_k9)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-													gc_pos.Thread = gc_base + (gc_tx+gc_k9)%gc_bdx
-													/*line saxpy.go:33*/ y[i+gc_k9] = gc_lanes9[gc_k9]
-												}
-											}
-											gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-											gc_pos.Thread = gc_base + gc_tx%gc_bdx
-										}
-									} else {
-										/*line saxpy.go:33*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
-										if gc_if2.ToBits() != 0 {
-											var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-											/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-16 {
-												gc_ld7 = lanes.LoadFloat32x16Slice(x[i:])
-											} else {
-												break gc_steps2
-											}
-											var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-											/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
-												/*line saxpy.go:33*/ gc_ld8 = lanes.LoadFloat32x16Slice(y[i:])
-											} else {
-												break gc_steps2
-											}
-											/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
-												/*line saxpy.go:33*/ gc_ld8.Add(gc_vb2.Mul(gc_ld7)).StoreMasked((*[16]float32)(y[i:]), gc_if2)
-											} else {
-												var gc_lanes12 [16]float32
-												gc_ld8.Add(gc_vb2.Mul(gc_ld7)).Store(&gc_lanes12)
-												for gc_k12 := range 16 {
-													if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-														gc_pos.Block = (gc_tx+gc_k12)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-														gc_pos.Thread = gc_base + (gc_tx+gc_k12)%gc_bdx
-														/*line saxpy.go:33*/ y[i+gc_k12] = gc_lanes12[gc_k12]
-													}
-												}
-												gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-												gc_pos.Thread = gc_base + gc_tx%gc_bdx
-											}
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line saxpy.go:33*/ gc_vb := lanes.BroadcastFloat32x8(a)
-					gc_steps:
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 7 {
-								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-8 {
-									gc_ld = lanes.LoadFloat32x8Slice(x[i:])
-								} else {
-									break gc_steps
-								}
-								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
-									/*line saxpy.go:33*/ gc_ld2 = lanes.LoadFloat32x8Slice(y[i:])
-								} else {
-									break gc_steps
-								}
-								/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
-									/*line saxpy.go:33*/ gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
-								} else {
-									var gc_lanes3 [8]float32
-									gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
-									for gc_k3 := range 8 {
-										if 0xff&(1<<gc_k3) != 0 {
-											gc_pos.Block = (gc_tx+gc_k3)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-											gc_pos.Thread = gc_base + (gc_tx+gc_k3)%gc_bdx
-											/*line saxpy.go:33*/ y[i+gc_k3] = gc_lanes3[gc_k3]
-										}
-									}
-									gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-									gc_pos.Thread = gc_base + gc_tx%gc_bdx
-								}
-							} else {
-								/*line saxpy.go:33*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
-								if gc_if.ToBits() != 0 {
-									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									/*line saxpy.go:32*/ if i >= 0 && i <= len(x)-8 {
-										gc_ld3 = lanes.LoadFloat32x8Slice(x[i:])
-									} else {
-										break gc_steps
-									}
-									var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
-										/*line saxpy.go:33*/ gc_ld4 = lanes.LoadFloat32x8Slice(y[i:])
-									} else {
-										break gc_steps
-									}
-									/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
-										/*line saxpy.go:33*/ gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
-									} else {
-										var gc_lanes6 [8]float32
-										gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
-										for gc_k6 := range 8 {
-											if gc_if.ToBits()&(1<<gc_k6) != 0 {
-												gc_pos.Block = (gc_tx+gc_k6)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-												gc_pos.Thread = gc_base + (gc_tx+gc_k6)%gc_bdx
-												/*line saxpy.go:33*/ y[i+gc_k6] = gc_lanes6[gc_k6]
-											}
-										}
-										gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-										gc_pos.Thread = gc_base + gc_tx%gc_bdx
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
-							y[i] += a * x[i]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
-							y[i] += a * x[i]
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
+						y[i] += a * x[i]
 					}
 				}
 			}
@@ -504,35 +301,12 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 					/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line saxpy.go:43*/ gc_vb := lanes.BroadcastFloat64x4(a)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line saxpy.go:43*/ if i < 0 || i > len(x)-4 || i > len(y)-4 {
-								break
-							}
-							/*line saxpy.go:43*/ gc_vb.Mul(lanes.LoadFloat64x4Slice(x[i:])).Add(lanes.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -738,66 +512,12 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 					/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line saxpy.go:65*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line saxpy.go:65*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line saxpy.go:65*/ gc_t4 := lanes.LoadFloat32x16Slice(x[i:])
-									/*line saxpy.go:65*/ gc_t5 := lanes.LoadFloat32x16Slice(y[i:])
-									gc_x2 := gc_t4
-									gc_y2 := gc_t5
-									gc_t6 := gc_vb2.Mul(gc_x2).Add(gc_y2)
-									/*line saxpy.go:65*/ gc_t6.StoreSlice(y[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line saxpy.go:65*/ gc_vb := lanes.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line saxpy.go:65*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line saxpy.go:65*/ gc_t := lanes.LoadFloat32x8Slice(x[i:])
-							/*line saxpy.go:65*/ gc_t2 := lanes.LoadFloat32x8Slice(y[i:])
-							gc_x := gc_t
-							gc_y := gc_t2
-							gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
-							/*line saxpy.go:65*/ gc_t3.StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
 				}
 			}
 		}
@@ -806,6 +526,8 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 
 // SAXPYFourLoopKernel rewords kernels.SAXPYKernel with four consecutive
 // elements per thread in a counted loop.
+//
+//line saxpy.go:75
 func SAXPYFourLoopKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_saxpyFourLoop,
 		func(gc_t *gocuda.Thread) { saxpyFourLoop(gc_t, a, x, y) },
@@ -983,55 +705,11 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								/*line saxpy.go:93*/ gc_vb2 := lanes.BroadcastFloat32x16(a)
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
-									/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
-									if j < 0 || j > len(x)-16 || j > len(y)-16 {
-										break
-									}
-									/*line saxpy.go:94*/ gc_vb2.Mul(lanes.LoadFloat32x16Slice(x[j:])).Add(lanes.LoadFloat32x16Slice(y[j:])).StoreSlice(y[j:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							/*line saxpy.go:93*/ gc_vb := lanes.BroadcastFloat32x8(a)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
-								if j < 0 || j > len(x)-8 || j > len(y)-8 {
-									break
-								}
-								/*line saxpy.go:94*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[j:])).Add(lanes.LoadFloat32x8Slice(y[j:])).StoreSlice(y[j:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
 					}
 				}
 			}
@@ -1137,56 +815,12 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 					/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							/*line saxpy.go:103*/ gc_vb2 := lanes.BroadcastInt32x16(a)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									/*line saxpy.go:103*/ if i < 0 || i > len(x)-16 || i > len(y)-16 {
-										break
-									}
-									/*line saxpy.go:103*/ gc_vb2.Mul(lanes.LoadInt32x16Slice(x[i:])).Add(lanes.LoadInt32x16Slice(y[i:])).StoreSlice(y[i:])
-								}
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						/*line saxpy.go:103*/ gc_vb := lanes.BroadcastInt32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line saxpy.go:103*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line saxpy.go:103*/ gc_vb.Mul(lanes.LoadInt32x8Slice(x[i:])).Add(lanes.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

@@ -166,87 +166,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line scan.go:28*/ var g int = gc_bx*b + i
-							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-								break
-							}
-							/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 15 {
-								/*line scan.go:29*/ lanes.LoadFloat32x16Slice(in[g:]).StoreSlice(x[i:])
-							} else {
-								/*line scan.go:30*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line scan.go:29*/ lanes.LoadFloat32x16Slice(in[g:]).Merge(lanes.LoadFloat32x16Slice(x[i:]), gc_if2).StoreSlice(x[i:])
-								}
-								gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
-								if gc_else2.ToBits() != 0 {
-									{
-										/*line scan.go:30*/ gc_vb2.Merge(lanes.LoadFloat32x16Slice(x[i:]), gc_else2).StoreSlice(x[i:])
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan.go:28*/ var g int = gc_bx*b + i
-						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-							break
-						}
-						/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 7 {
-							/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
-						} else {
-							/*line scan.go:30*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).Merge(lanes.LoadFloat32x8Slice(x[i:]), gc_if).StoreSlice(x[i:])
-							}
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else.ToBits() != 0 {
-								/*line scan.go:30*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line scan.go:28*/ g := gc_bx*b + i
+				if g < len(in) {
+					x[i] = in[g]
+				} else {
+					x[i] = 0
 				}
 			}
 		}
@@ -260,8 +187,40 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep3 := gc_hi2
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
@@ -287,39 +246,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:36*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					gc_vstep4 := gc_hi2
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:36*/ var y float32
 						gc_s_y[gc_rank] = y
@@ -335,6 +262,47 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_off2 := 0 - offset
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[gc_off2:][:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:36*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										y = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+									}
+									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:36*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:38*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = gc_at3[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					} else {
 						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -343,10 +311,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
-									_ = i
 									/*line scan.go:36*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										y = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+										if (i-offset) < 0 || (i-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:38*/ y = lanes.LoadFloat32x16Slice(x[i-offset:])
 									}
 									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 								}
@@ -362,49 +332,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-								_ = i
-								/*line scan.go:36*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line scan.go:38*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:36*/ var y float32
-							/*line scan.go:38*/ y = gc_at3[gc_tx]
-							gc_s_y[gc_rank] = y
-						}
-					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									var i int = gc_tx
-									/*line scan.go:36*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									{
-										if (i-offset) < 0 || (i-offset) > len(x)-16 {
-											break
-										}
-										/*line scan.go:38*/ y = lanes.LoadFloat32x16Slice(x[i-offset:])
-									}
-									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
 								/*line scan.go:36*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line scan.go:38*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
 									break
@@ -414,7 +341,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -433,12 +360,12 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at4 := x[:gc_to]
-						gc_vstep7 := gc_from
+						gc_vstep6 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
+							var gc_stop4 bool
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -448,15 +375,15 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop5 {
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -465,49 +392,13 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 					} else {
-						gc_vstep8 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-								for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
-									gc_tx := gc_vstep8
-									gc_rank := gc_base + gc_tx
-									var i int = gc_tx
-									/*line scan.go:26*/ y := lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
-									{
-										/*line scan.go:42*/ if i < 0 || i > len(x)-16 {
-											break
-										}
-										/*line scan.go:42*/ lanes.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep8, false
-							}(gc_vstep8)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:26*/ y := lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-								/*line scan.go:42*/ if i < 0 || i > len(x)-8 {
-									break
-								}
-								/*line scan.go:42*/ lanes.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -847,77 +738,13 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := lanes.BroadcastFloat32x16(0)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var thid int = gc_tx
-							/*line scan.go:62*/ var g int = gc_bx*b + thid
-							/*line scan.go:64*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-								break
-							}
-							/*line scan.go:64*/ gc_vb2.StoreSlice(temp[thid:])
-							if g < len(in) && uint(len(in)-g) > 15 {
-								/*line scan.go:65*/ lanes.LoadFloat32x16Slice(in[g:]).StoreSlice(temp[thid:])
-							} else {
-								/*line scan.go:66*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line scan.go:65*/ lanes.LoadFloat32x16Slice(in[g:]).Merge(lanes.LoadFloat32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var thid int = gc_tx
-						/*line scan.go:62*/ var g int = gc_bx*b + thid
-						/*line scan.go:64*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-							break
-						}
-						/*line scan.go:64*/ gc_vb.StoreSlice(temp[thid:])
-						if g < len(in) && uint(len(in)-g) > 7 {
-							/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
-						} else {
-							/*line scan.go:66*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).Merge(lanes.LoadFloat32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:64*/ temp[thid] = 0
+				if g < len(in) {
+					temp[thid] = in[g]
 				}
 			}
 		}
@@ -938,14 +765,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 									gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var thid int = gc_tx
 										/*line scan.go:72*/ if thid >= offset {
 											/*line scan.go:72*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -963,16 +790,16 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var thid int = gc_tx
 									/*line scan.go:72*/ if thid >= offset {
 										/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -989,17 +816,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								thid := gc_tx
-								/*line scan.go:72*/ if thid >= offset {
-									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
-								} else {
-									gc_at3[gc_u] = gc_at4[gc_u]
-								}
-							}
 						} else {
-							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -1017,14 +834,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 									}
 								}
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								thid := gc_tx
-								/*line scan.go:72*/ if thid >= offset {
-									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
-								} else {
-									gc_at3[gc_u] = gc_at4[gc_u]
-								}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:72*/ if thid >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -1039,14 +856,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			} else {
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var thid int = gc_tx
 								/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 									break
@@ -1067,16 +884,16 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var thid int = gc_tx
 							/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 								break
@@ -1096,17 +913,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:72*/ if thid >= offset {
-							temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
-						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
-						}
-					}
 				} else {
-					gc_vstep3 := 0
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -1127,14 +934,14 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:72*/ if thid >= offset {
-							temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
-						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
-						}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:72*/ if thid >= offset {
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			}
@@ -1316,77 +1123,13 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						/*line scan.go:97*/ gc_vb2 := lanes.BroadcastInt32x16(-math32Max - 1)
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var thid int = gc_tx
-							/*line scan.go:95*/ var g int = gc_bx*b + thid
-							/*line scan.go:97*/ if thid < 0 || thid > len(temp)-16 || g < 0 || g > len(in)-16 {
-								break
-							}
-							/*line scan.go:97*/ gc_vb2.StoreSlice(temp[thid:])
-							if g < len(in) && uint(len(in)-g) > 15 {
-								/*line scan.go:98*/ lanes.LoadInt32x16Slice(in[g:]).StoreSlice(temp[thid:])
-							} else {
-								/*line scan.go:99*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line scan.go:98*/ lanes.LoadInt32x16Slice(in[g:]).Merge(lanes.LoadInt32x16Slice(temp[thid:]), gc_if2).StoreSlice(temp[thid:])
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					/*line scan.go:97*/ gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var thid int = gc_tx
-						/*line scan.go:95*/ var g int = gc_bx*b + thid
-						/*line scan.go:97*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-							break
-						}
-						/*line scan.go:97*/ gc_vb.StoreSlice(temp[thid:])
-						if g < len(in) && uint(len(in)-g) > 7 {
-							/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
-						} else {
-							/*line scan.go:99*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).Merge(lanes.LoadInt32x8Slice(temp[thid:]), gc_if).StoreSlice(temp[thid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:97*/ temp[thid] = -math32Max - 1
+				if g < len(in) {
+					temp[thid] = in[g]
 				}
 			}
 		}
@@ -1407,14 +1150,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo
 							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 									gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
 										var thid int = gc_tx
 										/*line scan.go:105*/ if thid >= offset {
 											/*line scan.go:105*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -1432,16 +1175,16 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 										}
 									}
 									lanes.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
 									return
 								}
 							}
 							if compiled.SIMD {
 								gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var thid int = gc_tx
 									/*line scan.go:105*/ if thid >= offset {
 										/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
@@ -1458,17 +1201,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								thid := gc_tx
-								/*line scan.go:105*/ if thid >= offset {
-									gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
-								} else {
-									gc_at3[gc_u] = gc_at4[gc_u]
-								}
-							}
 						} else {
-							gc_vstep2 := gc_fastlo
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -1486,14 +1219,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 									}
 								}
 							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								thid := gc_tx
-								/*line scan.go:105*/ if thid >= offset {
-									gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
-								} else {
-									gc_at3[gc_u] = gc_at4[gc_u]
-								}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:105*/ if thid >= offset {
+								gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -1508,14 +1241,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			} else {
+				gc_vstep3 := 0
 				if compiled.SIMDBuild {
-					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								var thid int = gc_tx
 								/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-16 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-16 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-16 {
 									break
@@ -1536,16 +1269,16 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 								}
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var thid int = gc_tx
 							/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 								break
@@ -1565,17 +1298,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:105*/ if thid >= offset {
-							temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
-						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
-						}
-					}
 				} else {
-					gc_vstep3 := 0
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -1596,14 +1319,14 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 							}
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:105*/ if thid >= offset {
-							temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
-						} else {
-							temp[pout*b+thid] = temp[pin*b+thid]
-						}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:105*/ if thid >= offset {
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			}
@@ -1789,80 +1512,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var i int = gc_tx
-							/*line scan.go:127*/ var g int = gc_bx*b + i
-							var v lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
-								break
-							}
-							/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 15 {
-								/*line scan.go:129*/ v = lanes.LoadInt32x16Slice(in[g:])
-							} else {
-								/*line scan.go:130*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-								if gc_if4.ToBits() != 0 {
-									/*line scan.go:129*/ v = v.Merge(lanes.LoadInt32x16Slice(in[g:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-							v.StoreSlice(x[i:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line scan.go:127*/ g := gc_bx*b + i
+				var v int32
+				if g < len(in) {
+					v = in[g]
 				}
-				if compiled.SIMD {
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_tx
-						/*line scan.go:127*/ var g int = gc_bx*b + i
-						var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-							break
-						}
-						/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 7 {
-							/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:])
-						} else {
-							/*line scan.go:130*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
-							}
-						}
-						v.StoreSlice(x[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
+				x[i] = v
 			}
 		}
 	}
@@ -1875,8 +1533,40 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep3 := gc_hi2
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
@@ -1902,39 +1592,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:135*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					gc_vstep4 := gc_hi2
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:135*/ var y int32
 						gc_s_y[gc_rank] = y
@@ -1950,6 +1608,47 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					gc_off2 := 0 - offset
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[gc_off2:][:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:135*/ var y lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									{
+										y = lanes.LoadInt32x16Slice(gc_at3[gc_tx:])
+									}
+									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:135*/ var y lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line scan.go:137*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = gc_at3[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					} else {
 						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -1958,10 +1657,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
-									_ = i
 									/*line scan.go:135*/ var y lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 									{
-										y = lanes.LoadInt32x16Slice(gc_at3[gc_tx:])
+										if (i-offset) < 0 || (i-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:137*/ y = lanes.LoadInt32x16Slice(x[i-offset:])
 									}
 									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 								}
@@ -1977,49 +1678,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
-								_ = i
-								/*line scan.go:135*/ var y lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								/*line scan.go:137*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
-								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:135*/ var y int32
-							/*line scan.go:137*/ y = gc_at3[gc_tx]
-							gc_s_y[gc_rank] = y
-						}
-					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									var i int = gc_tx
-									/*line scan.go:135*/ var y lanes.Int32x16 = lanes.BroadcastInt32x16(0)
-									{
-										if (i-offset) < 0 || (i-offset) > len(x)-16 {
-											break
-										}
-										/*line scan.go:137*/ y = lanes.LoadInt32x16Slice(x[i-offset:])
-									}
-									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
 								/*line scan.go:135*/ var y lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								/*line scan.go:137*/ if (i-offset) < 0 || (i-offset) > len(x)-8 {
 									break
@@ -2029,7 +1687,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -2048,12 +1706,12 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at4 := x[:gc_to]
-						gc_vstep7 := gc_from
+						gc_vstep6 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-								for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-									gc_tx := gc_vstep7
+							var gc_stop4 bool
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
 									gc_rank := gc_base + gc_tx
 									var i int = gc_tx
 									_ = i
@@ -2063,15 +1721,15 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 									}
 								}
 								lanes.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop5 {
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								_ = i
@@ -2080,49 +1738,13 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					} else {
-						gc_vstep8 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop6 bool
-							gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-								for ; gc_vstep8+15 < gc_to; gc_vstep8 += 16 {
-									gc_tx := gc_vstep8
-									gc_rank := gc_base + gc_tx
-									var i int = gc_tx
-									/*line scan.go:125*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
-									{
-										/*line scan.go:141*/ if i < 0 || i > len(x)-16 {
-											break
-										}
-										/*line scan.go:141*/ y.Add(lanes.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep8, false
-							}(gc_vstep8)
-							if gc_stop6 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:125*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
-								/*line scan.go:141*/ if i < 0 || i > len(x)-8 {
-									break
-								}
-								/*line scan.go:141*/ y.Add(lanes.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -2467,80 +2089,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line scan.go:162*/ var g int = gc_bx*n + tid
-							var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-							if g < 0 || g > len(in)-16 || tid < 0 || tid > len(x)-16 {
-								break
-							}
-							/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 15 {
-								/*line scan.go:164*/ v = lanes.LoadFloat32x16Slice(in[g:])
-							} else {
-								/*line scan.go:165*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line scan.go:164*/ v = v.Merge(lanes.LoadFloat32x16Slice(in[g:]), lanes.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							v.StoreSlice(x[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				var v float32
+				if g < len(in) {
+					v = in[g]
 				}
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line scan.go:162*/ var g int = gc_bx*n + tid
-						var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-						if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
-							break
-						}
-						/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 7 {
-							/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:])
-						} else {
-							/*line scan.go:165*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
-							}
-						}
-						v.StoreSlice(x[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
+				x[tid] = v
 			}
 		}
 	}
@@ -2561,8 +2118,40 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					gc_vstep3 := gc_hi2
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 						{
 							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
@@ -2588,39 +2177,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_s_tmp[gc_rank] = tmp
 						}
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:171*/ var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					gc_vstep4 := gc_hi2
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						{
-							gc_tx := gc_vstep4 + 0
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_vstep4 + 1
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_vstep4 + 2
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_vstep4 + 3
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan.go:171*/ var tmp float32
 						gc_s_tmp[gc_rank] = tmp
@@ -2639,6 +2196,47 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_off2 := 0 - offset
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at3 := x[gc_off2:][:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									_ = tid
+									/*line scan.go:171*/ var tmp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										tmp = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+									}
+									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								_ = tid
+								/*line scan.go:171*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:173*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = gc_at3[gc_tx]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					} else {
 						gc_vstep5 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -2647,10 +2245,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 									gc_tx := gc_vstep5
 									gc_rank := gc_base + gc_tx
 									var tid int = gc_tx
-									_ = tid
 									/*line scan.go:171*/ var tmp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										tmp = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+										if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
+											break
+										}
+										/*line scan.go:173*/ tmp = lanes.LoadFloat32x16Slice(x[tid-offset:])
 									}
 									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 								}
@@ -2666,49 +2266,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								_ = tid
-								/*line scan.go:171*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line scan.go:173*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							/*line scan.go:171*/ var tmp float32
-							/*line scan.go:173*/ tmp = gc_at3[gc_tx]
-							gc_s_tmp[gc_rank] = tmp
-						}
-					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									var tid int = gc_tx
-									/*line scan.go:171*/ var tmp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
-									{
-										if (tid-offset) < 0 || (tid-offset) > len(x)-16 {
-											break
-										}
-										/*line scan.go:173*/ tmp = lanes.LoadFloat32x16Slice(x[tid-offset:])
-									}
-									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
 								/*line scan.go:171*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line scan.go:173*/ if (tid-offset) < 0 || (tid-offset) > len(x)-8 {
 									break
@@ -2718,7 +2275,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -2732,12 +2289,12 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_vstep7 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-								gc_tx := gc_vstep7
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+								gc_tx := gc_vstep6
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								_ = tid
@@ -2745,15 +2302,15 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 								lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop5 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
@@ -2762,47 +2319,13 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 					}
 				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_bdx; gc_vstep8 += 16 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								var tid int = gc_tx
-								/*line scan.go:160*/ tmp := lanes.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
-								/*line scan.go:176*/ if tid < 0 || tid > len(x)-16 {
-									break
-								}
-								/*line scan.go:177*/ lanes.LoadFloat32x16Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
-							}
-							lanes.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line scan.go:160*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-							/*line scan.go:176*/ if tid < 0 || tid > len(x)-8 {
-								break
-							}
-							/*line scan.go:177*/ lanes.LoadFloat32x8Slice(x[tid:]).Add(tmp).StoreSlice(x[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3278,43 +2801,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 					} else {
-						gc_vstep6 := gc_from
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-								for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									var i int = gc_tx
-									/*line scan.go:195*/ y := lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
-									{
-										/*line scan.go:215*/ if i < 0 || i > len(x)-16 {
-											break
-										}
-										/*line scan.go:215*/ lanes.LoadFloat32x16Slice(x[i:]).Add(y).StoreSlice(x[i:])
-									}
-								}
-								lanes.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
-								gc_rank := gc_base + gc_tx
-								var i int = gc_tx
-								/*line scan.go:195*/ y := lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
-								/*line scan.go:215*/ if i < 0 || i > len(x)-8 {
-									break
-								}
-								/*line scan.go:215*/ lanes.LoadFloat32x8Slice(x[i:]).Add(y).StoreSlice(x[i:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx

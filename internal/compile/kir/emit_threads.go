@@ -152,11 +152,7 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		from = e.stepStart(l, from)
 		defer func() { e.stepVar = "" }()
 	}
-	// The checked form keeps its vector steps: a row's check fails not
-	// only at a grid's edge but for every row whose slice offset is
-	// negative at the row's base (Hillis–Steele's x[i-offset] from thread
-	// offset on), which the unchecked form's reslicing cannot take.
-	if e.vec != nil {
+	if e.vec != nil && (!checked || e.checkedSteps(l)) {
 		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
 	if l.Step > 1 && !checked && e.vec == nil { // vector steps leave fewer threads than a step

@@ -191,35 +191,14 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastInt32x8(0)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var idx int = gc_tx
-						/*line hecbench_allpairs.go:74*/ if idx < 0 || idx > len(dist)-8 {
-							break
-						}
-						/*line hecbench_allpairs.go:74*/ gc_vb.StoreSlice(dist[idx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_tx
-					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_tx
-					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				idx := gc_tx
+				/*line hecbench_allpairs.go:74*/ dist[idx] = 0
 			}
 		}
 	}
-	/*line hecbench_allpairs.go:78*/ gc_chunk := compiled.StrideChunk(apThreads * 4)
+	gc_chunk := compiled.StrideChunk(apThreads * 4)
 	gc_span := (apThreads * 4) * gc_chunk
 	/*line hecbench_allpairs.go:78*/ for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
 		gc_b.Tick()
@@ -286,22 +265,18 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			if gc_from >= 0 && gc_to <= len(dist) && gc_off2 >= 0 && gc_off2 <= len(dist) && gc_to <= len(dist)-gc_off2 {
 				gc_at2 := dist[:gc_to]
 				gc_at3 := dist[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var idx int = gc_tx
 							_ = idx
 							/*line hecbench_allpairs.go:104*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -320,16 +295,16 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 							/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var idx int = gc_tx
 							/*line hecbench_allpairs.go:105*/ if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
 								break
@@ -338,7 +313,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						idx := gc_tx
 						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
@@ -363,14 +338,14 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 						/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 						/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 						/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 					}
 				} else {

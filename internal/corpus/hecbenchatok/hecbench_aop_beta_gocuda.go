@@ -729,66 +729,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				gc_s_sum[gc_rank] = sum
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat64x4(0.0)
-					gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
-						sum := gc_vb
-						/*line hecbench_aop_beta.go:223*/ if path < 0 || path > len(cashflows)-4 {
-							break
-						}
-						/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
-							/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:])
-						} else {
-							/*line hecbench_aop_beta.go:224*/ gc_if := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if)
-							}
-						}
-						gc_if2 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
-						if gc_if2.ToBits() != 0 {
-							if gc_if2.ToBits() != 0 {
-								lsum[0] = 0
-							}
-						}
-						/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_vb := lanes.BroadcastFloat64x4(0.0)
-				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
-					sum := gc_vb
-					/*line hecbench_aop_beta.go:223*/ if path < 0 || path > len(cashflows)-4 {
-						break
-					}
-					/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
-						/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:])
-					} else {
-						/*line hecbench_aop_beta.go:224*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
-						if gc_if3.ToBits() != 0 {
-							/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
-						}
-					}
-					gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
-					if gc_if4.ToBits() != 0 {
-						if gc_if4.ToBits() != 0 {
-							lsum[0] = 0
-						}
-					}
-					/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
@@ -803,34 +744,34 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			}
 		}
 	}
-	gc_vstep3 := 0
-	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_vstep3 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep3 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep3 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_vstep3 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 		/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
@@ -843,14 +784,14 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 		gc_off2 := gc_bx
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
-			gc_vstep4 := gc_from
-			for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
 		} else {

@@ -179,45 +179,18 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep2 := gc_from
-							if compiled.SIMD {
-								gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_cc.go:43*/ var v int = from + gc_off
-									if v < -2147483648 || v > 2147483640 || v < 0 || v > len(label)-8 {
-										break
-									}
-									/*line hecbench_graphb_cc.go:45*/ lanes.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep2 > gc_from {
-								gc_more = true
-							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-								gc_more = true
-								/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-								gc_more = true
-								/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
 						}
 					}
 				}
 			}
 		}
-		if compiled.StrideFar(incr, nodes) {
+		/*line hecbench_graphb_cc.go:51*/ if compiled.StrideFar(incr, nodes) {
 			/*line hecbench_graphb_cc.go:47*/ gc_chunk2 := compiled.StrideChunk(incr)
 			gc_span2 := (incr) * gc_chunk2
 			/*line hecbench_graphb_cc.go:47*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
@@ -278,11 +251,11 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
 						gc_at2 := count[gc_off4:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_from
+							gc_vstep2 := gc_from
 							if compiled.SIMD {
 								gc_vb2 := lanes.BroadcastInt32x8(0)
-								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 									/*line hecbench_graphb_cc.go:47*/ var v_ int = from + gc_off2
 									_ = v_
@@ -290,10 +263,10 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from {
+							if gc_vstep2 > gc_from {
 								gc_more2 = true
 							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 								gc_more2 = true
 								/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 							}
@@ -327,39 +300,12 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep4 := gc_from
-							if compiled.SIMD {
-								gc_vb := lanes.BroadcastInt32x8(0)
-								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-									gc_tx := gc_vstep4
-									/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_cc.go:47*/ var v_ int = from + gc_off2
-									if v_ < 0 || v_ > len(count)-8 {
-										break
-									}
-									/*line hecbench_graphb_cc.go:48*/ gc_vb.StoreSlice(count[v_:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep4 > gc_from {
-								gc_more2 = true
-							}
-							for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-								gc_more2 = true
-								/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-								gc_more2 = true
-								/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
 						}
 					}
 				}

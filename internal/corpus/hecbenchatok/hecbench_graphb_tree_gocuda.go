@@ -164,44 +164,18 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep2 := gc_from
-							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
-									if j < 0 || j > len(nlist)-8 {
-										break
-									}
-									/*line hecbench_graphb_tree.go:52*/ lanes.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep2 > gc_from {
-								gc_more = true
-							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-								gc_more = true
-								/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-								gc_more = true
-								/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 						}
 					}
 				}
 			}
 		}
-		if compiled.StrideFar(incr, nodes) {
+		/*line hecbench_graphb_tree.go:58*/ if compiled.StrideFar(incr, nodes) {
 			/*line hecbench_graphb_tree.go:55*/ gc_chunk2 := compiled.StrideChunk(incr)
 			gc_span2 := (incr) * gc_chunk2
 			/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
@@ -262,11 +236,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
 						gc_at2 := inCC[gc_off6:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_from
+							gc_vstep2 := gc_from
 							if compiled.SIMD {
 								gc_vb2 := lanes.BroadcastInt32x8(0)
-								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 									/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
 									_ = v
@@ -274,10 +248,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from {
+							if gc_vstep2 > gc_from {
 								gc_more2 = true
 							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 								gc_more2 = true
 								/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 							}
@@ -311,45 +285,18 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep4 := gc_from
-							if compiled.SIMD {
-								gc_vb := lanes.BroadcastInt32x8(0)
-								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-									gc_tx := gc_vstep4
-									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
-									if v < 0 || v > len(inCC)-8 {
-										break
-									}
-									/*line hecbench_graphb_tree.go:56*/ gc_vb.StoreSlice(inCC[v:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep4 > gc_from {
-								gc_more2 = true
-							}
-							for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-								gc_more2 = true
-								/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-								gc_more2 = true
-								/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
 						}
 					}
 				}
 			}
 		}
-		if compiled.StrideFar(incr, edges) {
+		/*line hecbench_graphb_tree.go:63*/ if compiled.StrideFar(incr, edges) {
 			/*line hecbench_graphb_tree.go:60*/ gc_chunk3 := compiled.StrideChunk(incr)
 			gc_span3 := (incr) * gc_chunk3
 			/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += (incr) * gc_chunk3 {
@@ -414,11 +361,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_at3 := einfo[gc_off7:][:gc_to]
 						gc_at4 := eweight[gc_off7:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep5 := gc_from
+							gc_vstep3 := gc_from
 							if compiled.SIMD {
 								gc_vb4 := lanes.BroadcastInt32x8(-1)
-								for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 									/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
@@ -439,10 +386,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep5 > gc_from {
+							if gc_vstep3 > gc_from {
 								gc_more3 = true
 							}
-							for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 								gc_pos.Thread = gc_base + gc_tx
 								gc_more3 = true
 								/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -500,64 +447,21 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep6 := gc_from
-							if compiled.SIMD {
-								gc_vb3 := lanes.BroadcastInt32x8(-1)
-								for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-									gc_tx := gc_vstep6
-									gc_rank := gc_base + gc_tx
-									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
-									if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
-										break
-									}
-									for gc_k := range 8 {
-										/*line hecbench_graphb_tree.go:61*/ einfo[j_+gc_k].End = 0
-									}
-									/*line hecbench_graphb_tree.go:62*/ gc_if := lanes.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
-									if gc_if.ToBits() != 0 {
-										for gc_k2 := range 8 {
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line hecbench_graphb_tree.go:63*/ einfo[j_+gc_k2].End = 1
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep6 > gc_from {
-								gc_more3 = true
-							}
-							for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-								gc_more3 = true
-								/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-								gc_more3 = true
-								/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
 							}
 						}
 					}
 				}
 			}
 		}
-		if compiled.StrideFar(incr, edges) {
+		/*line hecbench_graphb_tree.go:71*/ if compiled.StrideFar(incr, edges) {
 			/*line hecbench_graphb_tree.go:68*/ gc_chunk4 := compiled.StrideChunk(incr)
 			gc_span4 := (incr) * gc_chunk4
 			/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += (incr) * gc_chunk4 {
@@ -620,11 +524,11 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						gc_at5 := inTree[gc_off8:][:gc_to]
 						gc_at6 := negCnt[gc_off8:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep7 := gc_from
+							gc_vstep4 := gc_from
 							if compiled.SIMD {
 								gc_vb6 := lanes.BroadcastInt32x8(0)
-								for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-									gc_tx := gc_vstep7
+								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+									gc_tx := gc_vstep4
 									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 									/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
 									_ = j_2
@@ -633,10 +537,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep7 > gc_from {
+							if gc_vstep4 > gc_from {
 								gc_more4 = true
 							}
-							for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 								gc_more4 = true
 								/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 								gc_at6[gc_tx] = 0
@@ -676,42 +580,13 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep8 := gc_from
-							if compiled.SIMD {
-								gc_vb5 := lanes.BroadcastInt32x8(0)
-								for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-									gc_tx := gc_vstep8
-									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
-									if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
-										break
-									}
-									/*line hecbench_graphb_tree.go:69*/ gc_vb5.StoreSlice(inTree[j_2:])
-									gc_vb5.StoreSlice(negCnt[j_2:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep8 > gc_from {
-								gc_more4 = true
-							}
-							for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-								gc_more4 = true
-								/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-								negCnt[j_2] = 0
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-								gc_more4 = true
-								/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-								negCnt[j_2] = 0
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
+							gc_more4 = true
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
+							negCnt[j_2] = 0
 						}
 					}
 				}
@@ -869,45 +744,18 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep2 := gc_from
-							if compiled.SIMD {
-								gc_vb := lanes.BroadcastInt32x8(1)
-								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
-									if j < 0 || j > len(nlist)-8 {
-										break
-									}
-									/*line hecbench_graphb_tree.go:83*/ lanes.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep2 > gc_from {
-								gc_more = true
-							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-								gc_more = true
-								/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-								gc_more = true
-								/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 						}
 					}
 				}
 			}
 		}
-		if compiled.StrideFar(incr, nodes) {
+		/*line hecbench_graphb_tree.go:89*/ if compiled.StrideFar(incr, nodes) {
 			/*line hecbench_graphb_tree.go:84*/ gc_chunk2 := compiled.StrideChunk(incr)
 			gc_span2 := (incr) * gc_chunk2
 			/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
@@ -971,13 +819,13 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
 						gc_at2 := parent[gc_off5:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_from
+							gc_vstep2 := gc_from
 							if compiled.SIMD {
 								gc_vb5 := lanes.BroadcastInt32x8(-1)
 								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 								/*line hecbench_graphb_tree.go:87*/ gc_vb6 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
-								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 									/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
 									gc_vb5.StoreSlice(gc_at2[gc_tx:])
@@ -988,10 +836,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from {
+							if gc_vstep2 > gc_from {
 								gc_more2 = true
 							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 								/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
 								gc_more2 = true
@@ -1029,77 +877,21 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep4 := gc_from
-							if compiled.SIMD {
-								gc_vb3 := lanes.BroadcastInt32x8(-1)
-								gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-								/*line hecbench_graphb_tree.go:87*/ gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
-								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-									gc_tx := gc_vstep4
-									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
-									if j_ < 0 || j_ > len(parent)-8 {
-										break
-									}
-									/*line hecbench_graphb_tree.go:85*/ gc_vb3.StoreSlice(parent[j_:])
-									gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-									if gc_if.ToBits() != 0 {
-										/*line hecbench_graphb_tree.go:87*/ gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
-									}
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep4 > gc_from {
-								gc_more2 = true
-							}
-							for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-								gc_more2 = true
-								/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-						} else {
-							gc_vstep2 := gc_from
-							gc_vb := lanes.BroadcastInt32x8(-1)
-							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							/*line hecbench_graphb_tree.go:87*/ gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
-								if j_ < 0 || j_ > len(parent)-8 {
-									break
-								}
-								/*line hecbench_graphb_tree.go:85*/ gc_vb.StoreSlice(parent[j_:])
-								gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line hecbench_graphb_tree.go:87*/ gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
-								}
-							}
-							if gc_vstep2 > gc_from {
-								gc_more2 = true
-							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-								gc_more2 = true
-								/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
 							}
 						}
 					}
 				}
 			}
 		}
-		if compiled.StrideFar(incr, nodes) {
+		/*line hecbench_graphb_tree.go:95*/ if compiled.StrideFar(incr, nodes) {
 			/*line hecbench_graphb_tree.go:90*/ gc_chunk3 := compiled.StrideChunk(incr)
 			gc_span3 := (incr) * gc_chunk3
 			/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += (incr) * gc_chunk3 {
@@ -1160,11 +952,11 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 						gc_at3 := label[gc_off6:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep5 := gc_from
+							gc_vstep3 := gc_from
 							if compiled.SIMD {
 								gc_vb8 := lanes.BroadcastInt32x8(1)
-								for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-									gc_tx := gc_vstep5
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
 									/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
 									_ = j_2
@@ -1172,10 +964,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep5 > gc_from {
+							if gc_vstep3 > gc_from {
 								gc_more3 = true
 							}
-							for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 								gc_more3 = true
 								/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 							}
@@ -1209,39 +1001,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					} else {
-						if compiled.SIMDBuild {
-							gc_vstep6 := gc_from
-							if compiled.SIMD {
-								gc_vb7 := lanes.BroadcastInt32x8(1)
-								for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-									gc_tx := gc_vstep6
-									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-									/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
-									if j_2 < 0 || j_2 > len(label)-8 {
-										break
-									}
-									/*line hecbench_graphb_tree.go:91*/ gc_vb7.StoreSlice(label[j_2:])
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							if gc_vstep6 > gc_from {
-								gc_more3 = true
-							}
-							for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-								gc_more3 = true
-								/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-								/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-								gc_more3 = true
-								/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-							}
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 					}
 				}
@@ -1249,7 +1014,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
+			/*line hecbench_graphb_tree.go:100*/ if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {
@@ -1267,8 +1032,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
 					if compiled.SIMDBuild {
-						gc_vstep7 := gc_from
-						for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
@@ -1278,13 +1043,13 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 						}
 					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
@@ -1294,7 +1059,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 						}

@@ -93,30 +93,10 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var myid int = gc_tx
-						/*line hecbench_lfib4.go:33*/ if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
-							break
-						}
-						/*line hecbench_lfib4.go:34*/ lanes.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
 			}
 		}
 	}
@@ -144,17 +124,17 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							gc_at6 := cx[gc_off4+gc_fastlo:][:gc_seglen]
 							gc_at7 := cx[gc_off5+gc_fastlo:][:gc_seglen]
 							if compiled.SIMDBuild {
-								gc_vstep3 := gc_fastlo
+								gc_vstep2 := gc_fastlo
 								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
 										var myid int = gc_tx
 										_ = myid
 										/*line hecbench_lfib4.go:39*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_fastlo + gc_u
 									myid := gc_tx
 									_ = myid
@@ -180,10 +160,10 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var myid int = gc_tx
 								/*line hecbench_lfib4.go:40*/ if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 									break
@@ -193,7 +173,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							myid := gc_tx
 							/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
@@ -218,10 +198,10 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				gc_at9 := cx[gc_off6:][:gc_bdx]
 				gc_at10 := x[gc_off7:][:gc_bdx]
 				if compiled.SIMDBuild {
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var myid int = gc_tx
 							_ = myid
 							/*line hecbench_lfib4.go:33*/ lanes.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
@@ -229,7 +209,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
@@ -264,10 +244,10 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep6 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var myid int = gc_tx
 							/*line hecbench_lfib4.go:46*/ if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
 								break
@@ -277,7 +257,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
@@ -622,37 +602,12 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				y[myid] = cy[myid]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						var myid int = gc_tx
-						/*line hecbench_lfib4.go:79*/ if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
-							break
-						}
-						/*line hecbench_lfib4.go:79*/ gc_row2 := cy[myid : myid+520]
-						lanes.LoadUint32x8Slice(gc_row2[512:]).StoreSlice(y[2*lfibP4+myid:])
-						lanes.LoadUint32x8Slice(gc_row2[256:]).StoreSlice(y[lfibP4+myid:])
-						lanes.LoadUint32x8Slice(gc_row2[0:]).StoreSlice(y[myid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-					y[lfibP4+myid] = cy[lfibP4+myid]
-					y[myid] = cy[myid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-					y[lfibP4+myid] = cy[lfibP4+myid]
-					y[myid] = cy[myid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				y[lfibP4+myid] = cy[lfibP4+myid]
+				y[myid] = cy[myid]
 			}
 		}
 	}
@@ -747,36 +702,16 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var myid int = gc_tx
-						/*line hecbench_lfib4.go:102*/ if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
-							break
-						}
-						/*line hecbench_lfib4.go:103*/ lanes.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := lfibP4; gc_bound < gc_to {
+		/*line hecbench_lfib4.go:109*/ if gc_bound := lfibP4; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -790,17 +725,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						gc_at3 := a0[gc_off+gc_fastlo:][:gc_seglen]
 						gc_at4 := y[gc_off+gc_fastlo:][:gc_seglen]
 						if compiled.SIMDBuild {
-							gc_vstep3 := gc_fastlo
+							gc_vstep2 := gc_fastlo
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									var myid int = gc_tx
 									_ = myid
 									/*line hecbench_lfib4.go:105*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								myid := gc_tx
 								_ = myid
@@ -822,30 +757,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							var myid int = gc_tx
-							/*line hecbench_lfib4.go:106*/ if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
-								break
-							}
-							/*line hecbench_lfib4.go:106*/ lanes.LoadUint32x8Slice(y[myid+lfibP4*2:]).StoreSlice(a0[myid+lfibP4*2:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			}
 		}
@@ -858,10 +773,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			gc_at7 := c0[:gc_bdx]
 			gc_at8 := d0[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var myid int = gc_tx
 						_ = myid
 						/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
@@ -870,7 +785,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
@@ -911,10 +826,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var myid int = gc_tx
 						/*line hecbench_lfib4.go:110*/ if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
 							break
@@ -925,7 +840,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
@@ -955,17 +870,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at9 := b0[gc_off3+gc_fastlo2:][:gc_seglen2]
 					gc_at10 := a0[gc_off4+gc_fastlo2:][:gc_seglen2]
 					if compiled.SIMDBuild {
-						gc_vstep7 := gc_fastlo2
+						gc_vstep5 := gc_fastlo2
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_fasthi2; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							myid := gc_tx
 							_ = myid
@@ -988,10 +903,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var myid int = gc_tx
 						/*line hecbench_lfib4.go:115*/ if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
 							break
@@ -1000,7 +915,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -1028,17 +943,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at12 := a0[gc_off6+gc_fastlo3:][:gc_seglen3]
 					gc_at13 := a0[gc_off7+gc_fastlo3:][:gc_seglen3]
 					if compiled.SIMDBuild {
-						gc_vstep9 := gc_fastlo3
+						gc_vstep7 := gc_fastlo3
 						if compiled.SIMD {
-							for ; gc_vstep9+7 < gc_fasthi3; gc_vstep9 += 8 {
-								gc_tx := gc_vstep9
+							for ; gc_vstep7+7 < gc_fasthi3; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep9 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep7 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
 							myid := gc_tx
 							_ = myid
@@ -1061,10 +976,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep10 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-						gc_tx := gc_vstep10
+					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
 						var myid int = gc_tx
 						/*line hecbench_lfib4.go:118*/ if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
 							break
@@ -1074,7 +989,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -1104,17 +1019,17 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_at16 := a0[gc_off10+gc_fastlo4:][:gc_seglen4]
 					gc_at17 := a0[gc_off11+gc_fastlo4:][:gc_seglen4]
 					if compiled.SIMDBuild {
-						gc_vstep11 := gc_fastlo4
+						gc_vstep9 := gc_fastlo4
 						if compiled.SIMD {
-							for ; gc_vstep11+7 < gc_fasthi4; gc_vstep11 += 8 {
-								gc_tx := gc_vstep11
+							for ; gc_vstep9+7 < gc_fasthi4; gc_vstep9 += 8 {
+								gc_tx := gc_vstep9
 								var myid int = gc_tx
 								_ = myid
 								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(lanes.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep11 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep9 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx := gc_fastlo4 + gc_u4
 							myid := gc_tx
 							_ = myid
@@ -1140,10 +1055,10 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep12 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_bdx; gc_vstep12 += 8 {
-						gc_tx := gc_vstep12
+					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+						gc_tx := gc_vstep10
 						var myid int = gc_tx
 						/*line hecbench_lfib4.go:121*/ if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
 							break
@@ -1153,7 +1068,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep12; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
@@ -1184,12 +1099,12 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if compiled.SIMDBuild {
-						gc_vstep13 := gc_from
+						gc_vstep11 := gc_from
 						if compiled.SIMD {
 							gc_vb := lanes.BroadcastUint32x8(uint32(0))
 						gc_simd_steps2:
-							for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
-								gc_tx := gc_vstep13
+							for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+								gc_tx := gc_vstep11
 								gc_pos.Thread = gc_base + gc_tx
 								var myid int = gc_tx
 								tmp := gc_vb
@@ -1753,7 +1668,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							myid := gc_tx
 							tmp := uint32(0)

@@ -109,38 +109,13 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 					gc_at2[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat64x4(0)
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							var n int = gc_bx*gc_bdx + gc_tx
-							/*line hecbench_lsqt.go:21*/ if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
-								break
-							}
-							/*line hecbench_lsqt.go:21*/ gc_vb.StoreSlice(gStateReal[n:])
-							/*line hecbench_lsqt.go:21*/ gc_vb.StoreSlice(gStateImag[n:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						n := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lsqt.go:21*/ gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						n := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lsqt.go:21*/ gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					n := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_lsqt.go:21*/ gStateReal[n] = 0
+					gStateImag[n] = 0
 				}
 			}
 		}
@@ -373,86 +348,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				_ = m
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_vb := lanes.BroadcastFloat64x4(0.0)
-					gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
-						var m int
-						_ = m
-						/*line hecbench_lsqt.go:80*/ var a lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_lsqt.go:80*/ var b lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_lsqt.go:80*/ var c lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_lsqt.go:80*/ var d lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_lsqt.go:83*/ if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
-							break
-						}
-						/*line hecbench_lsqt.go:83*/ gc_vb.StoreSlice(sDataReal[tid:])
-						gc_vb.StoreSlice(sDataImag[tid:])
-						if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-							/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
-							b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])
-							c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:])
-							d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:])
-							a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
-							b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
-						} else {
-							/*line hecbench_lsqt.go:91*/ gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if)
-								b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if)
-								c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if)
-								d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if)
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if)
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if)
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
-				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
-					var m int
-					_ = m
-					/*line hecbench_lsqt.go:80*/ var a lanes.Float64x4
-					/*line hecbench_lsqt.go:80*/ var b lanes.Float64x4
-					/*line hecbench_lsqt.go:80*/ var c lanes.Float64x4
-					/*line hecbench_lsqt.go:80*/ var d lanes.Float64x4
-					/*line hecbench_lsqt.go:83*/ if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
-						break
-					}
-					/*line hecbench_lsqt.go:83*/ gc_vb2.StoreSlice(sDataReal[tid:])
-					gc_vb2.StoreSlice(sDataImag[tid:])
-					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-						/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
-						b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])
-						c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:])
-						d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:])
-						a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
-						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
-					} else {
-						/*line hecbench_lsqt.go:91*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-						if gc_if2.ToBits() != 0 {
-							/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
-							b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if2)
-							c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if2)
-							d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if2)
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if2)
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if2)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid
@@ -478,10 +374,10 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := gc_from
-			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_vstep3 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -490,7 +386,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_vstep3 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -499,7 +395,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_vstep3 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -508,7 +404,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_vstep3 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -517,7 +413,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:79*/ var m int
@@ -533,10 +429,10 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := gc_from
-			for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_vstep4 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -545,7 +441,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_vstep4 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -554,7 +450,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_vstep4 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -563,7 +459,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_vstep4 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:79*/ var m int
@@ -572,7 +468,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:79*/ var m int

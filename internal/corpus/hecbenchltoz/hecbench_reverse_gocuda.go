@@ -92,30 +92,10 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line hecbench_reverse.go:16*/ if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
-							break
-						}
-						/*line hecbench_reverse.go:17*/ lanes.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
 			}
 		}
 	}
@@ -124,16 +104,9 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 		/*line hecbench_reverse.go:24*/ gc_off := len_ - 1
 		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			gc_at3 := d[:gc_bdx]
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				for gc_tx, gc_idx := gc_vstep3, gc_off+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
-				}
-			} else {
-				gc_vstep2 := 0
-				for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
-				}
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

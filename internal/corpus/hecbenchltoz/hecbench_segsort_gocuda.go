@@ -93,31 +93,10 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 					/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastInt32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid int = gc_tx
-							/*line hecbench_segsort.go:55*/ if tid < 0 || tid > len(localHisto)-8 {
-								break
-							}
-							/*line hecbench_segsort.go:55*/ gc_vb.StoreSlice(localHisto[tid:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
 				}
 			}
 		}
@@ -125,7 +104,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
+			/*line hecbench_segsort.go:64*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound

@@ -135,62 +135,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					/*line hecbench_hbc.go:101*/ gc_vb := lanes.BroadcastInt32x8(intMax)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_pos.Thread = gc_base + gc_tx
-						var j int = gc_tx
-						/*line hecbench_hbc.go:100*/ if j < 0 || j > len(diameters)-8 {
-							break
-						}
-						/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-							/*line hecbench_hbc.go:100*/ gc_vb.StoreSlice(diameters[j:])
-						} else {
-							gc_b2 := gc_none
-							/*line hecbench_hbc.go:101*/ if ind[0] == 0 {
-								gc_b2 = gc_all
-							}
-							/*line hecbench_hbc.go:100*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_hbc.go:100*/ gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				/*line hecbench_hbc.go:101*/ gc_vb := lanes.BroadcastInt32x8(intMax)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					var j int = gc_tx
-					/*line hecbench_hbc.go:100*/ if j < 0 || j > len(diameters)-8 {
-						break
-					}
-					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-						/*line hecbench_hbc.go:100*/ gc_vb.StoreSlice(diameters[j:])
-					} else {
-						gc_b2 := gc_none
-						/*line hecbench_hbc.go:101*/ if ind[0] == 0 {
-							gc_b2 = gc_all
-						}
-						/*line hecbench_hbc.go:100*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_hbc.go:100*/ gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
 				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -327,18 +272,18 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		}
 		/*line hecbench_hbc.go:156*/ if Q2Len[0] == 0 {
-			gc_vstep3 := 0
-			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
-				gc_pos.Thread = gc_vstep3 + 0
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				gc_pos.Thread = gc_vstep2 + 0
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
-				gc_pos.Thread = gc_vstep3 + 1
+				gc_pos.Thread = gc_vstep2 + 1
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
-				gc_pos.Thread = gc_vstep3 + 2
+				gc_pos.Thread = gc_vstep2 + 2
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
-				gc_pos.Thread = gc_vstep3 + 3
+				gc_pos.Thread = gc_vstep2 + 3
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 			}
@@ -358,10 +303,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep4 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_pos.Thread = gc_base + gc_tx
 								var kk int = gc_tx + gc_off3
 								/*line hecbench_hbc.go:160*/ if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
@@ -373,10 +318,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						if gc_vstep4 > gc_from {
+						if gc_vstep3 > gc_from {
 							gc_more3 = true
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							kk := gc_tx + gc_off3
 							gc_more3 = true
@@ -561,34 +506,6 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if compiled.SIMDBuild {
-						gc_vstep5 := gc_from
-						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-							{
-								gc_tx := gc_vstep5 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
-							}
-							{
-								gc_tx := gc_vstep5 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
-							}
-							{
-								gc_tx := gc_vstep5 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
-							}
-							{
-								gc_tx := gc_vstep5 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
-							}
-						}
-						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
-						}
-					} else {
 						gc_vstep4 := gc_from
 						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 							{
@@ -613,6 +530,34 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 						}
 						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+						}
+					} else {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
@@ -664,10 +609,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_vstep6 := gc_from
+							gc_vstep5 := gc_from
 							if compiled.SIMD {
-								for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-									gc_tx := gc_vstep6
+								for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
 									gc_pos.Thread = gc_base + gc_tx
 									var kk_ int = gc_tx + gc_off5
 									/*line hecbench_hbc.go:219*/ if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
@@ -679,10 +624,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep6 > gc_from {
+							if gc_vstep5 > gc_from {
 								gc_more5 = true
 							}
-							for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 								gc_pos.Thread = gc_base + gc_tx
 								kk_ := gc_tx + gc_off5
 								gc_more5 = true
@@ -829,58 +774,58 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
-					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						{
-							gc_tx := gc_vstep7 + 0
+							gc_tx := gc_vstep6 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 						{
-							gc_tx := gc_vstep7 + 1
+							gc_tx := gc_vstep6 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 						{
-							gc_tx := gc_vstep7 + 2
+							gc_tx := gc_vstep6 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 						{
-							gc_tx := gc_vstep7 + 3
+							gc_tx := gc_vstep6 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 				} else {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:275*/ currentDepth[0]--
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
@@ -992,20 +937,20 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_at2 := diameterKeys[gc_off8:][:gc_to]
 						gc_at3 := diameters[gc_off8:][:gc_to]
 						if compiled.SIMDBuild {
-							gc_vstep8 := gc_from
+							gc_vstep7 := gc_from
 							if compiled.SIMD {
-								for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-									gc_tx := gc_vstep8
+								for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+									gc_tx := gc_vstep7
 									var kk_5 int = gc_tx + gc_off7
 									_ = kk_5
 									/*line hecbench_hbc.go:297*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep8 > gc_from {
+							if gc_vstep7 > gc_from {
 								gc_more7 = true
 							}
-							for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 								gc_more7 = true
 								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
@@ -1040,10 +985,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						}
 					} else {
 						if compiled.SIMDBuild {
-							gc_vstep9 := gc_from
+							gc_vstep8 := gc_from
 							if compiled.SIMD {
-								for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-									gc_tx := gc_vstep9
+								for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+									gc_tx := gc_vstep8
 									var kk_5 int = gc_tx + gc_off7
 									/*line hecbench_hbc.go:297*/ if kk_5 < 0 || kk_5 > len(diameters)-8 || kk_5 > len(diameterKeys)-8 {
 										break
@@ -1052,10 +997,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							if gc_vstep9 > gc_from {
+							if gc_vstep8 > gc_from {
 								gc_more7 = true
 							}
-							for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 								gc_pos.Thread = gc_base + gc_tx
 								kk_5 := gc_tx + gc_off7
 								gc_more7 = true
@@ -1076,76 +1021,76 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			/*line hecbench_hbc.go:300*/ var N int = hbcDiameterSamples
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if compiled.SIMDBuild {
-					gc_vstep10 := 0
-					for ; gc_vstep10+3 < gc_bdx; gc_vstep10 += 4 {
+					gc_vstep9 := 0
+					for ; gc_vstep9+3 < gc_bdx; gc_vstep9 += 4 {
 						{
-							gc_tx := gc_vstep10 + 0
+							gc_tx := gc_vstep9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_vstep10 + 1
+							gc_tx := gc_vstep9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_vstep10 + 2
+							gc_tx := gc_vstep9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_vstep10 + 3
+							gc_tx := gc_vstep9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 					}
-					for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 				} else {
-					gc_vstep6 := 0
-					for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+					gc_vstep5 := 0
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
 						{
-							gc_tx := gc_vstep6 + 0
+							gc_tx := gc_vstep5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_vstep6 + 1
+							gc_tx := gc_vstep5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_vstep6 + 2
+							gc_tx := gc_vstep5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_vstep6 + 3
+							gc_tx := gc_vstep5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							idx := uint32(gc_tx)
 							gc_s_idx[gc_rank] = idx
 						}
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
@@ -1182,10 +1127,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						if compiled.SIMDBuild {
-							gc_vstep11 := 0
-							for ; gc_vstep11+3 < gc_bdx; gc_vstep11 += 4 {
+							gc_vstep10 := 0
+							for ; gc_vstep10+3 < gc_bdx; gc_vstep10 += 4 {
 								{
-									gc_tx := gc_vstep11 + 0
+									gc_tx := gc_vstep10 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:72*/ var idx uint32
@@ -1193,7 +1138,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_vstep11 + 1
+									gc_tx := gc_vstep10 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1201,7 +1146,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_vstep11 + 2
+									gc_tx := gc_vstep10 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1209,7 +1154,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_vstep11 + 3
+									gc_tx := gc_vstep10 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1217,7 +1162,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 							}
-							for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
+							for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1225,10 +1170,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 						} else {
-							gc_vstep7 := 0
-							for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
+							gc_vstep6 := 0
+							for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
 								{
-									gc_tx := gc_vstep7 + 0
+									gc_tx := gc_vstep6 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:72*/ var idx uint32
@@ -1236,7 +1181,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_vstep7 + 1
+									gc_tx := gc_vstep6 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1244,7 +1189,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_vstep7 + 2
+									gc_tx := gc_vstep6 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1252,7 +1197,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_vstep7 + 3
+									gc_tx := gc_vstep6 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									/*line hecbench_hbc.go:69*/ var idx uint32
@@ -1260,7 +1205,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 							}
-							for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+							for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_hbc.go:69*/ var idx uint32

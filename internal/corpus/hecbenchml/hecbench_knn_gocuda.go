@@ -969,41 +969,13 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 					/*line hecbench_knn.go:170*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var xIndex uint32 = uint32(gc_bx*gc_bdx + gc_tx)
-							var yIndex uint32 = uint32(gc_by*gc_bdy + gc_ty)
-							/*line hecbench_knn.go:170*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(yIndex*
-								/*line hecbench_knn.go:170*/ uint32(width)+xIndex) < 0 || int(yIndex*uint32(width)+xIndex) > len(dist)-8 {
-								break
-							}
-							/*line hecbench_knn.go:170*/ gc_t := lanes.LoadFloat32x8Slice(dist[yIndex*uint32(width)+xIndex:])
-							gc_x := gc_t
-							gc_t2 := gc_x.Sqrt()
-							/*line hecbench_knn.go:170*/ gc_t2.StoreSlice(dist[yIndex*uint32(width)+xIndex:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-						yIndex := uint32(gc_by*gc_bdy + gc_ty)
-						/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-						yIndex := uint32(gc_by*gc_bdy + gc_ty)
-						/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+					yIndex := uint32(gc_by*gc_bdy + gc_ty)
+					/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
 				}
 			}
 			gc_ty++

@@ -102,35 +102,12 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 					/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var idx int = gc_bx*gc_bdx + gc_tx
-							/*line hecbench_word2vec.go:17*/ if idx < 0 || idx > len(array)-8 {
-								break
-							}
-							/*line hecbench_word2vec.go:17*/ gc_vb.StoreSlice(array[idx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_word2vec.go:17*/ array[idx] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_word2vec.go:17*/ array[idx] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					idx := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_word2vec.go:17*/ array[idx] = 0
 				}
 			}
 		}

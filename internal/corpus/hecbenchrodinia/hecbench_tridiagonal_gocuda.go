@@ -417,57 +417,19 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_at24[gc_tx] = cNew
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var thid int = gc_tx
-							/*line hecbench_tridiagonal.go:45*/ var i int = thid
-							/*line hecbench_tridiagonal.go:45*/ aNew := lanes.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:45*/ bNew := lanes.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:45*/ cNew := lanes.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:45*/ dNew := lanes.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:70*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
-								break
-							}
-							/*line hecbench_tridiagonal.go:70*/ bNew.StoreSlice(b[i:])
-							dNew.StoreSlice(d[i:])
-							aNew.StoreSlice(a[i:])
-							cNew.StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+					/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
 				}
 			}
 		}
@@ -488,41 +450,32 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at30 := d[:gc_to]
 			gc_at31 := d[gc_off4:][:gc_to]
 			gc_at32 := x[gc_off4:][:gc_to]
+			gc_vstep4 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					var thid int = gc_tx
+					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
+					_ = addr1
+					/*line hecbench_tridiagonal.go:81*/ var addr2 int = thid + delta
+					_ = addr2
+					/*line hecbench_tridiagonal.go:82*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:])))
+					/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
+					/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
+			}
+		} else {
 			if compiled.SIMDBuild {
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-						var thid int = gc_tx
-						/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
-						_ = addr1
-						/*line hecbench_tridiagonal.go:81*/ var addr2 int = thid + delta
-						_ = addr2
-						/*line hecbench_tridiagonal.go:82*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:])))
-						/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
-						/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
-					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
-					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
-				}
-			} else {
-				gc_vstep4 := gc_from
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
-					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
-					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
-				}
-			}
-		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
 						var addr2 int = thid + delta
@@ -535,7 +488,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_tridiagonal.go:80*/ addr1 := thid
@@ -563,17 +516,17 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_at33 := xD[gc_off5:][:gc_bdx]
 			gc_at34 := x[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var thid int = gc_tx
 						_ = thid
 						/*line hecbench_tridiagonal.go:24*/ lanes.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
 			} else {
@@ -606,10 +559,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:89*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 							break
@@ -618,7 +571,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
@@ -933,57 +886,19 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_at12[gc_tx] = cNew
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var thid int = gc_tx
-							/*line hecbench_tridiagonal.go:122*/ var i int = thid
-							/*line hecbench_tridiagonal.go:122*/ aNew := lanes.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:122*/ bNew := lanes.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:122*/ cNew := lanes.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:122*/ dNew := lanes.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
-							/*line hecbench_tridiagonal.go:140*/ if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
-								break
-							}
-							/*line hecbench_tridiagonal.go:140*/ bNew.StoreSlice(b[i:])
-							dNew.StoreSlice(d[i:])
-							aNew.StoreSlice(a[i:])
-							cNew.StoreSlice(c[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:122*/ i := thid
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+					/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
 				}
 			}
 		}
@@ -1004,41 +919,32 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at18 := d[:gc_to]
 			gc_at19 := d[gc_off2:][:gc_to]
 			gc_at20 := x[gc_off2:][:gc_to]
+			gc_vstep4 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					var thid int = gc_tx
+					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
+					_ = addr1
+					/*line hecbench_tridiagonal.go:151*/ var addr2 int = thid + delta
+					_ = addr2
+					/*line hecbench_tridiagonal.go:152*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:])))
+					/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
+					/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
+			}
+		} else {
 			if compiled.SIMDBuild {
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-						var thid int = gc_tx
-						/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
-						_ = addr1
-						/*line hecbench_tridiagonal.go:151*/ var addr2 int = thid + delta
-						_ = addr2
-						/*line hecbench_tridiagonal.go:152*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:])))
-						/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
-						/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
-					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
-					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
-				}
-			} else {
-				gc_vstep4 := gc_from
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
-					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
-					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
-				}
-			}
-		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
 						var addr2 int = thid + delta
@@ -1051,7 +957,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_tridiagonal.go:150*/ addr1 := thid
@@ -1079,17 +985,17 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_at21 := xD[gc_off3:][:gc_bdx]
 			gc_at22 := x[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var thid int = gc_tx
 						_ = thid
 						/*line hecbench_tridiagonal.go:101*/ lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
 			} else {
@@ -1122,10 +1028,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		} else {
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var thid int = gc_tx
 						/*line hecbench_tridiagonal.go:159*/ if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 							break
@@ -1134,7 +1040,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]

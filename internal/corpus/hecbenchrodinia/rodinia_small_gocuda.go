@@ -244,46 +244,14 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						/*line rodinia_small.go:49*/ gc_vb5 := lanes.BroadcastFloat64x4(bpEta)
-						/*line rodinia_small.go:49*/ gc_vb6 := lanes.BroadcastFloat64x4(bpMomentum)
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
-							var ty int = gc_ty
-							var tx int = gc_tx
-							/*line rodinia_small.go:39*/ var indexX int = tx + 1
-							/*line rodinia_small.go:48*/ if indexX < 0 || indexX > len(w)-4 || indexX > len(delta)-4 || indexX > len(oldw)-4 {
-								break
-							}
-							/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
-								/*line rodinia_small.go:48*/ lanes.LoadFloat32x4Slice(w[indexX:]).ConvertToFloat64().Add(gc_vb5.Mul(lanes.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Add(gc_vb6.Mul(lanes.LoadFloat32x4Slice(oldw[indexX:]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(w[indexX:])
-								gc_vb5.Mul(lanes.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Add(gc_vb6.Mul(lanes.LoadFloat32x4Slice(oldw[indexX:]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(oldw[indexX:])
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						tx := gc_tx
-						/*line rodinia_small.go:39*/ indexX := tx + 1
-						/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
-							w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
-							oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						tx := gc_tx
-						/*line rodinia_small.go:39*/ indexX := tx + 1
-						/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
-							w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
-							oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
-						}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
 					}
 				}
 			}

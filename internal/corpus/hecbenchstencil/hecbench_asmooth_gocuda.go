@@ -334,44 +334,7 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							var j int = gc_by*gc_bdy + gc_ty
-							/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
-							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
-								break
-							}
-							/*line hecbench_asmooth.go:90*/ norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
-							/*line hecbench_asmooth.go:90*/ gc_if := norm.NotEqual(gc_vb)
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_asmooth.go:90*/ lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						var j int = gc_by*gc_bdy + gc_ty
-						/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
-						if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
-							break
-						}
-						/*line hecbench_asmooth.go:90*/ norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
-						/*line hecbench_asmooth.go:90*/ gc_if := norm.NotEqual(gc_vb)
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_asmooth.go:90*/ lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

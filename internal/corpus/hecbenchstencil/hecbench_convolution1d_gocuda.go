@@ -853,19 +853,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				/*line hecbench_convolution1d.go:84*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ if i < 0 || i > len(in)-8 || gc_tx < 0 || gc_tx > len(tile)-8 {
-						break
-					}
-					/*line hecbench_convolution1d.go:85*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
 				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
@@ -877,14 +865,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 					gc_vb := lanes.BroadcastFloat32x8(0)
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var i int = gc_tx + gc_bx*gc_bdx
@@ -1060,7 +1048,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					/*line hecbench_convolution1d.go:89*/ start := i - (maskWidth / 2)

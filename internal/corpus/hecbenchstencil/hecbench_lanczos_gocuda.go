@@ -482,32 +482,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := lanes.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var index int = gc_bx*gc_bdx + gc_tx
-					/*line hecbench_lanczos.go:25*/ if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
-						break
-					}
-					/*line hecbench_lanczos.go:25*/ if index < N && uint(N-index) > 7 {
-						/*line hecbench_lanczos.go:25*/ lanes.LoadFloat32x8Slice(x[index:]).Mul(lanes.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx:])
-					} else {
-						/*line hecbench_lanczos.go:26*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_lanczos.go:25*/ lanes.LoadFloat32x8Slice(x[index:]).Mul(lanes.LoadFloat32x8Slice(y[index:])).Merge(lanes.LoadFloat32x8Slice(result[gc_tx:]), gc_if).StoreSlice(result[gc_tx:])
-						}
-						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-						if gc_else.ToBits() != 0 {
-							/*line hecbench_lanczos.go:26*/ gc_vb.Merge(lanes.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
 				/*line hecbench_lanczos.go:25*/ if index < N {
@@ -529,22 +504,22 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 			if gc_from >= 0 && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(result) && gc_to <= len(result)-gc_off2 {
 				gc_at4 := result[:gc_to]
 				gc_at5 := result[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						/*line hecbench_lanczos.go:34*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						/*line hecbench_lanczos.go:35*/ if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
 							break
 						}
@@ -552,7 +527,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 				}
@@ -568,14 +543,14 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 			} else {
@@ -633,20 +608,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 					/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					/*line hecbench_lanczos.go:53*/ gc_vb := lanes.BroadcastFloat32x8(k)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var index int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:53*/ if index < 0 || index > len(x)-8 {
-							break
-						}
-						/*line hecbench_lanczos.go:53*/ lanes.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -704,20 +666,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					/*line hecbench_lanczos.go:64*/ gc_vb := lanes.BroadcastFloat32x8(a)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var index int = gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:64*/ if index < 0 || index > len(x)-8 || index > len(y)-8 {
-							break
-						}
-						/*line hecbench_lanczos.go:64*/ lanes.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -329,44 +329,15 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 					gc_at4[gc_tx] = vmcZero
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_runlo
-					if compiled.SIMD {
-						/*line hecbench_vmc.go:105*/ gc_vb := lanes.BroadcastFloat32x8(vmcZero)
-						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bdx*gc_bx + gc_tx
-							/*line hecbench_vmc.go:105*/ if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
-								break
-							}
-							/*line hecbench_vmc.go:105*/ gc_vb.StoreSlice(stats[0*Npoint+i:])
-							gc_vb.StoreSlice(stats[1*Npoint+i:])
-							gc_vb.StoreSlice(stats[2*Npoint+i:])
-							gc_vb.StoreSlice(stats[3*Npoint+i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
-						stats[1*Npoint+i] = vmcZero
-						stats[2*Npoint+i] = vmcZero
-						stats[3*Npoint+i] = vmcZero
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
-						stats[1*Npoint+i] = vmcZero
-						stats[2*Npoint+i] = vmcZero
-						stats[3*Npoint+i] = vmcZero
-					}
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+					/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
+					stats[1*Npoint+i] = vmcZero
+					stats[2*Npoint+i] = vmcZero
+					stats[3*Npoint+i] = vmcZero
 				}
 			}
 		}

@@ -312,20 +312,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-					gc_rank := gc_vstep3
-					gc_pos.Thread = gc_rank
-					/*line hecbench_scan2.go:51*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-					/*line hecbench_scan2.go:52*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
-					/*line hecbench_scan2.go:52*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:51*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -357,16 +344,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			gc_vstep3 := 0
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ var cache0 float32 = block[0]
-				var cache1 float32 = cache0 + block[1]
-				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:51*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -377,13 +355,13 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	}
 	/*line hecbench_scan2.go:55*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMDBuild && compiled.SIMD {
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:42*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -475,7 +453,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -491,15 +469,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps3:
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line hecbench_scan2.go:42*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -542,7 +520,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -555,8 +533,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_stride2 := 2 * 1
 				gc_off6 := 1
 				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
-					gc_vstep5 := 0
-					for gc_tx, gc_idx5, gc_idx6 := gc_vstep5, 0+gc_stride2*(gc_vstep5), gc_off6+gc_stride2*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					gc_vstep4 := 0
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep4, 0+gc_stride2*(gc_vstep4), gc_off6+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
@@ -578,7 +556,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep6 := 0
+		gc_vstep5 := 0
 		if compiled.SIMDBuild && compiled.SIMD {
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := lanes.BroadcastFloat32x8(0)
@@ -587,8 +565,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 			gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-				gc_tx := gc_vstep6
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var tid int = gc_tx
@@ -730,7 +708,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
@@ -907,20 +885,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-					gc_rank := gc_vstep3
-					gc_pos.Thread = gc_rank
-					/*line hecbench_scan2.go:97*/ cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-					/*line hecbench_scan2.go:98*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
-					/*line hecbench_scan2.go:98*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:97*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -952,16 +917,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			gc_vstep3 := 0
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ var cache0 float32 = block[0]
-				var cache1 float32 = cache0 + block[1]
-				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_scan2.go:97*/ cache0 := block[0]
 				cache1 := cache0 + block[1]
@@ -972,13 +928,13 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	}
 	/*line hecbench_scan2.go:101*/ for stride := 1; stride < int(blockSize); stride *= 2 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMDBuild && compiled.SIMD {
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line hecbench_scan2.go:86*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -1070,7 +1026,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1086,15 +1042,15 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if compiled.SIMDBuild {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 				gc_steps3:
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line hecbench_scan2.go:86*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
@@ -1137,7 +1093,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1150,8 +1106,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_stride2 := 2 * 1
 				gc_off6 := 1
 				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
-					gc_vstep5 := 0
-					for gc_tx, gc_idx5, gc_idx6 := gc_vstep5, 0+gc_stride2*(gc_vstep5), gc_off6+gc_stride2*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					gc_vstep4 := 0
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep4, 0+gc_stride2*(gc_vstep4), gc_off6+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						cache0 := gc_s_cache0[gc_rank]
 						cache1 := gc_s_cache1[gc_rank]
@@ -1173,7 +1129,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep6 := 0
+		gc_vstep5 := 0
 		if compiled.SIMDBuild && compiled.SIMD {
 			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			gc_vb := lanes.BroadcastFloat32x8(0)
@@ -1183,8 +1139,8 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps4:
-			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-				gc_tx := gc_vstep6
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
@@ -1316,7 +1272,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid

@@ -248,203 +248,99 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						gc_vb2 := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							if gc_tx < 0 || gc_tx > len(sstd)-8 {
-								break
-							}
-							/*line hecbench_stddev.go:59*/ gc_vb2.StoreSlice(sstd[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
 				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if compiled.SIMDBuild {
-			gc_vstep4 := 0
-			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-				{
-					gc_tx := gc_vstep4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_vstep4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_vstep4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_vstep4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+			{
+				gc_tx := gc_vstep3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				threadData := gc_s_threadData[gc_rank]
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
-		} else {
-			gc_vstep3 := 0
-			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-				{
-					gc_tx := gc_vstep3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_vstep3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_vstep3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_vstep3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-					threadData := gc_s_threadData[gc_rank]
-					/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			{
+				gc_tx := gc_vstep3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				threadData := gc_s_threadData[gc_rank]
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
+			{
+				gc_tx := gc_vstep3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_vstep3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+			threadData := gc_s_threadData[gc_rank]
+			/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
+		/*line hecbench_stddev.go:69*/ if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if compiled.SIMDBuild {
-				gc_vstep5 := gc_from
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-					{
-						gc_tx := gc_vstep5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-					{
-						gc_tx := gc_vstep5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-					{
-						gc_tx := gc_vstep5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-					{
-						gc_tx := gc_vstep5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+			gc_vstep4 := gc_from
+			for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
-			} else {
-				gc_vstep4 := gc_from
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-					{
-						gc_tx := gc_vstep4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-					{
-						gc_tx := gc_vstep4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-					{
-						gc_tx := gc_vstep4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-					{
-						gc_tx := gc_vstep4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
-						/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-						/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
-					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_vstep4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+				/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 			}
 		}
 	}

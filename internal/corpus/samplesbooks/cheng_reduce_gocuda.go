@@ -688,39 +688,16 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid uint32 = uint32(gc_tx)
-							/*line cheng_reduce.go:107*/ var idx uint32 = uint32(gc_bx)*bdim*2 + tid
-							/*line cheng_reduce.go:112*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx+
-								/*line cheng_reduce.go:112*/ bdim) < 0 || int(idx+bdim) > len(gIdata)-8 || int(idx) < 0 || int(idx) > len(gIdata)-8 {
-								break
-							}
-							/*line cheng_reduce.go:112*/ lanes.LoadInt32x8Slice(gIdata[idx:]).Add(lanes.LoadInt32x8Slice(gIdata[idx+bdim:])).StoreSlice(gIdata[idx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
-						/*line cheng_reduce.go:112*/ gIdata[idx] += gIdata[idx+bdim]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
-						/*line cheng_reduce.go:112*/ gIdata[idx] += gIdata[idx+bdim]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+					/*line cheng_reduce.go:112*/ gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 		}
 	}
-	/*line cheng_reduce.go:117*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
+	for stride := bdim / 2; stride > 0; stride >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
 		/*line cheng_reduce.go:120*/ if gc_bound := int(stride); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -730,11 +707,11 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off3 >= 0 && gc_off3 <= len(idata) && gc_to <= len(idata)-gc_off3 && gc_to <= 1<<32-gc_off3 {
 				gc_at3 := idata[:gc_to]
 				gc_at4 := idata[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid uint32 = uint32(gc_tx)
 							_ = tid
 							if gc_tx < 0 || gc_tx > 4294967288 {
@@ -744,13 +721,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						tid := uint32(gc_tx)
-						_ = tid
-						/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -777,18 +748,18 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 							/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						tid := uint32(gc_tx)
-						_ = tid
-						/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid uint32 = uint32(gc_tx)
 							/*line cheng_reduce.go:119*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid+
 								/*line cheng_reduce.go:119*/ stride) < 0 || int(tid+stride) > len(idata)-8 || int(tid) < 0 || int(tid) > len(idata)-8 {
@@ -798,7 +769,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line cheng_reduce.go:119*/ idata[tid] += idata[tid+stride]
@@ -825,34 +796,34 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_at5 := gOdata[gc_off4:][:1]
 				gc_at6 := idata[gc_off5:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						tid := uint32(gc_tx)
 						_ = tid
 						/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
@@ -982,53 +953,20 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_at[gc_tx] = a1 + a2 + a3 + a4
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid uint32 = uint32(gc_tx)
-							/*line cheng_reduce.go:136*/ var idx uint32 = uint32(gc_bx)*bdim*4 + tid
-							/*line cheng_reduce.go:141*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx) < 0 || int(idx) > len(gIdata)-8 || int(idx+
-								bdim) < 0 || int(idx+bdim) > len(gIdata)-8 || int(idx+
-								2*bdim) < 0 || int(idx+2*bdim) > len(gIdata)-8 || int(idx+
-								3*bdim) < 0 || int(idx+3*bdim) > len(gIdata)-8 {
-								break
-							}
-							/*line cheng_reduce.go:141*/ a1 := lanes.LoadInt32x8Slice(gIdata[idx:])
-							/*line cheng_reduce.go:141*/ a2 := lanes.LoadInt32x8Slice(gIdata[idx+bdim:])
-							a3 := lanes.LoadInt32x8Slice(gIdata[idx+2*bdim:])
-							a4 := lanes.LoadInt32x8Slice(gIdata[idx+3*bdim:])
-							a1.Add(a2).Add(a3).Add(a4).StoreSlice(gIdata[idx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
-						/*line cheng_reduce.go:141*/ a1 := gIdata[idx]
-						a2 := gIdata[idx+bdim]
-						a3 := gIdata[idx+2*bdim]
-						a4 := gIdata[idx+3*bdim]
-						gIdata[idx] = a1 + a2 + a3 + a4
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
-						/*line cheng_reduce.go:141*/ a1 := gIdata[idx]
-						a2 := gIdata[idx+bdim]
-						a3 := gIdata[idx+2*bdim]
-						a4 := gIdata[idx+3*bdim]
-						gIdata[idx] = a1 + a2 + a3 + a4
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
+					/*line cheng_reduce.go:141*/ a1 := gIdata[idx]
+					a2 := gIdata[idx+bdim]
+					a3 := gIdata[idx+2*bdim]
+					a4 := gIdata[idx+3*bdim]
+					gIdata[idx] = a1 + a2 + a3 + a4
 				}
 			}
 		}
 	}
-	/*line cheng_reduce.go:150*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
+	for stride := bdim / 2; stride > 0; stride >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
 		/*line cheng_reduce.go:153*/ if gc_bound := int(stride); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1038,11 +976,11 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off5 >= 0 && gc_off5 <= len(idata) && gc_to <= len(idata)-gc_off5 && gc_to <= 1<<32-gc_off5 {
 				gc_at5 := idata[:gc_to]
 				gc_at6 := idata[gc_off5:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid uint32 = uint32(gc_tx)
 							_ = tid
 							if gc_tx < 0 || gc_tx > 4294967288 {
@@ -1052,13 +990,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						tid := uint32(gc_tx)
-						_ = tid
-						/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -1085,18 +1017,18 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 							/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						tid := uint32(gc_tx)
-						_ = tid
-						/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid uint32 = uint32(gc_tx)
 							/*line cheng_reduce.go:152*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid+
 								/*line cheng_reduce.go:152*/ stride) < 0 || int(tid+stride) > len(idata)-8 || int(tid) < 0 || int(tid) > len(idata)-8 {
@@ -1106,7 +1038,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line cheng_reduce.go:152*/ idata[tid] += idata[tid+stride]
@@ -1133,34 +1065,34 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_at7 := gOdata[gc_off6:][:1]
 				gc_at8 := idata[gc_off7:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						tid := uint32(gc_tx)
 						_ = tid
 						/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
@@ -1306,69 +1238,24 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 					gc_at[gc_tx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var tid uint32 = uint32(gc_tx)
-							/*line cheng_reduce.go:169*/ var idx uint32 = uint32(gc_bx)*bdim*8 + tid
-							/*line cheng_reduce.go:174*/ if gc_tx < 0 || gc_tx > 4294967288 || int(idx) < 0 || int(idx) > len(gIdata)-8 || int(idx+
-								bdim) < 0 || int(idx+bdim) > len(gIdata)-8 || int(idx+
-								2*bdim) < 0 || int(idx+2*bdim) > len(gIdata)-8 || int(idx+
-								3*bdim) < 0 || int(idx+3*bdim) > len(gIdata)-8 || int(idx+
-								4*bdim) < 0 || int(idx+4*bdim) > len(gIdata)-8 || int(idx+
-								5*bdim) < 0 || int(idx+5*bdim) > len(gIdata)-8 || int(idx+
-								6*bdim) < 0 || int(idx+6*bdim) > len(gIdata)-8 || int(idx+
-								7*bdim) < 0 || int(idx+7*bdim) > len(gIdata)-8 {
-								break
-							}
-							/*line cheng_reduce.go:174*/ a1 := lanes.LoadInt32x8Slice(gIdata[idx:])
-							/*line cheng_reduce.go:174*/ a2 := lanes.LoadInt32x8Slice(gIdata[idx+bdim:])
-							a3 := lanes.LoadInt32x8Slice(gIdata[idx+2*bdim:])
-							a4 := lanes.LoadInt32x8Slice(gIdata[idx+3*bdim:])
-							b1 := lanes.LoadInt32x8Slice(gIdata[idx+4*bdim:])
-							b2 := lanes.LoadInt32x8Slice(gIdata[idx+5*bdim:])
-							b3 := lanes.LoadInt32x8Slice(gIdata[idx+6*bdim:])
-							b4 := lanes.LoadInt32x8Slice(gIdata[idx+7*bdim:])
-							a1.Add(a2).Add(a3).Add(a4).Add(b1).Add(b2).Add(b3).Add(b4).StoreSlice(gIdata[idx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
-						/*line cheng_reduce.go:174*/ a1 := gIdata[idx]
-						a2 := gIdata[idx+bdim]
-						a3 := gIdata[idx+2*bdim]
-						a4 := gIdata[idx+3*bdim]
-						b1 := gIdata[idx+4*bdim]
-						b2 := gIdata[idx+5*bdim]
-						b3 := gIdata[idx+6*bdim]
-						b4 := gIdata[idx+7*bdim]
-						gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := uint32(gc_tx)
-						/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
-						/*line cheng_reduce.go:174*/ a1 := gIdata[idx]
-						a2 := gIdata[idx+bdim]
-						a3 := gIdata[idx+2*bdim]
-						a4 := gIdata[idx+3*bdim]
-						b1 := gIdata[idx+4*bdim]
-						b2 := gIdata[idx+5*bdim]
-						b3 := gIdata[idx+6*bdim]
-						b4 := gIdata[idx+7*bdim]
-						gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
+					/*line cheng_reduce.go:174*/ a1 := gIdata[idx]
+					a2 := gIdata[idx+bdim]
+					a3 := gIdata[idx+2*bdim]
+					a4 := gIdata[idx+3*bdim]
+					b1 := gIdata[idx+4*bdim]
+					b2 := gIdata[idx+5*bdim]
+					b3 := gIdata[idx+6*bdim]
+					b4 := gIdata[idx+7*bdim]
+					gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
 				}
 			}
 		}
 	}
-	/*line cheng_reduce.go:187*/ for stride := bdim / 2; stride > 0; stride >>= 1 {
+	for stride := bdim / 2; stride > 0; stride >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
 		/*line cheng_reduce.go:190*/ if gc_bound := int(stride); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1378,11 +1265,11 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off9 >= 0 && gc_off9 <= len(idata) && gc_to <= len(idata)-gc_off9 && gc_to <= 1<<32-gc_off9 {
 				gc_at9 := idata[:gc_to]
 				gc_at10 := idata[gc_off9:][:gc_to]
+				gc_vstep2 := gc_from
 				if compiled.SIMDBuild {
-					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid uint32 = uint32(gc_tx)
 							_ = tid
 							if gc_tx < 0 || gc_tx > 4294967288 {
@@ -1392,13 +1279,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						tid := uint32(gc_tx)
-						_ = tid
-						/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
-					}
 				} else {
-					gc_vstep2 := gc_from
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						{
 							gc_tx := gc_vstep2 + 0
@@ -1425,18 +1306,18 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 							/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						tid := uint32(gc_tx)
-						_ = tid
-						/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
-					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid uint32 = uint32(gc_tx)
 							/*line cheng_reduce.go:189*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid+
 								/*line cheng_reduce.go:189*/ stride) < 0 || int(tid+stride) > len(idata)-8 || int(tid) < 0 || int(tid) > len(idata)-8 {
@@ -1446,7 +1327,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line cheng_reduce.go:189*/ idata[tid] += idata[tid+stride]
@@ -1473,34 +1354,34 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				gc_at11 := gOdata[gc_off10:][:1]
 				gc_at12 := idata[gc_off11:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_vstep5 + 0
+							gc_tx := gc_vstep4 + 0
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 1
+							gc_tx := gc_vstep4 + 1
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 2
+							gc_tx := gc_vstep4 + 2
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
 						}
 						{
-							gc_tx := gc_vstep5 + 3
+							gc_tx := gc_vstep4 + 3
 							tid := uint32(gc_tx)
 							_ = tid
 							/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						tid := uint32(gc_tx)
 						_ = tid
 						/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]

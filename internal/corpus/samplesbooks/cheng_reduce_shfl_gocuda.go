@@ -1052,66 +1052,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line cheng_reduce_shfl.go:156*/ if (tid+
-							512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-							break
-						}
-						/*line cheng_reduce_shfl.go:157*/ gc_row :=
-							/*line cheng_reduce_shfl.go:157*/ smem[tid : tid+520]
-//line cheng_reduce_shfl.go:156
-						if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-							/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreSlice(smem[tid:])
-						} else {
-							gc_b2 := gc_none
-							if gc_bdx >= 1024 {
-								gc_b2 = gc_all
-							}
-							/*line cheng_reduce_shfl.go:156*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-							if gc_if.ToBits() != 0 {
-								/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_if).StoreSlice(smem[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line cheng_reduce_shfl.go:156*/ if (tid+
-						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-						break
-					}
-					/*line cheng_reduce_shfl.go:157*/ gc_row :=
-						/*line cheng_reduce_shfl.go:157*/ smem[tid : tid+520]
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-						/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreSlice(smem[tid:])
-					} else {
-						gc_b2 := gc_none
-						if gc_bdx >= 1024 {
-							gc_b2 = gc_all
-						}
-						/*line cheng_reduce_shfl.go:156*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-						if gc_if.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
@@ -1130,14 +1071,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
 					gc_at8 := smem[gc_fastlo2:][:gc_seglen2]
 					gc_at9 := smem[gc_off6+gc_fastlo2:][:gc_seglen2]
-					gc_vstep3 := gc_fastlo2
+					gc_vstep2 := gc_fastlo2
 					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								var tid int = gc_tx
 								/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 									/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
@@ -1158,8 +1099,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 								/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
@@ -1175,7 +1116,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-					for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
@@ -1192,66 +1133,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		} else {
-			gc_vstep4 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						var tid int = gc_tx
-						/*line cheng_reduce_shfl.go:160*/ if (tid+
-							256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-							break
-						}
-						/*line cheng_reduce_shfl.go:161*/ gc_row2 :=
-							/*line cheng_reduce_shfl.go:161*/ smem[tid : tid+264]
-//line cheng_reduce_shfl.go:160
-						if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-							/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreSlice(smem[tid:])
-						} else {
-							gc_b4 := gc_none3
-							if gc_bdx >= 512 {
-								gc_b4 = gc_all3
-							}
-							/*line cheng_reduce_shfl.go:160*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-							if gc_if3.ToBits() != 0 {
-								/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_if3).StoreSlice(smem[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					var tid int = gc_tx
-					/*line cheng_reduce_shfl.go:160*/ if (tid+
-						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-						break
-					}
-					/*line cheng_reduce_shfl.go:161*/ gc_row2 :=
-						/*line cheng_reduce_shfl.go:161*/ smem[tid : tid+264]
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreSlice(smem[tid:])
-					} else {
-						gc_b4 := gc_none3
-						if gc_bdx >= 512 {
-							gc_b4 = gc_all3
-						}
-						/*line cheng_reduce_shfl.go:160*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-						if gc_if3.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
@@ -1270,14 +1152,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
 					gc_at10 := smem[gc_fastlo3:][:gc_seglen3]
 					gc_at11 := smem[gc_off7+gc_fastlo3:][:gc_seglen3]
-					gc_vstep5 := gc_fastlo3
+					gc_vstep3 := gc_fastlo3
 					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none6 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all6 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var tid int = gc_tx
 								/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 									/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
@@ -1298,8 +1180,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none6 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
-						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 								/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
@@ -1315,7 +1197,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
@@ -1332,66 +1214,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						var tid int = gc_tx
-						/*line cheng_reduce_shfl.go:164*/ if (tid+
-							128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-							break
-						}
-						/*line cheng_reduce_shfl.go:165*/ gc_row3 :=
-							/*line cheng_reduce_shfl.go:165*/ smem[tid : tid+136]
-//line cheng_reduce_shfl.go:164
-						if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-							/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreSlice(smem[tid:])
-						} else {
-							gc_b6 := gc_none5
-							if gc_bdx >= 256 {
-								gc_b6 = gc_all5
-							}
-							/*line cheng_reduce_shfl.go:164*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-							if gc_if5.ToBits() != 0 {
-								/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_if5).StoreSlice(smem[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none5 := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					var tid int = gc_tx
-					/*line cheng_reduce_shfl.go:164*/ if (tid+
-						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-						break
-					}
-					/*line cheng_reduce_shfl.go:165*/ gc_row3 :=
-						/*line cheng_reduce_shfl.go:165*/ smem[tid : tid+136]
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreSlice(smem[tid:])
-					} else {
-						gc_b6 := gc_none5
-						if gc_bdx >= 256 {
-							gc_b6 = gc_all5
-						}
-						/*line cheng_reduce_shfl.go:164*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-						if gc_if5.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
@@ -1410,14 +1233,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_seglen4 := gc_fasthi4 - gc_fastlo4
 					gc_at12 := smem[gc_fastlo4:][:gc_seglen4]
 					gc_at13 := smem[gc_off8+gc_fastlo4:][:gc_seglen4]
-					gc_vstep7 := gc_fastlo4
+					gc_vstep4 := gc_fastlo4
 					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none8 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all8 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								var tid int = gc_tx
 								/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 									/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
@@ -1438,8 +1261,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none8 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all8 := lanes.BroadcastInt32x8(-1).ToMask()
-						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 								/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
@@ -1455,7 +1278,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-					for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+					for gc_u4 := gc_vstep4 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
@@ -1472,66 +1295,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		} else {
-			gc_vstep8 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none7 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						var tid int = gc_tx
-						/*line cheng_reduce_shfl.go:168*/ if (tid+
-							64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-							break
-						}
-						/*line cheng_reduce_shfl.go:169*/ gc_row4 :=
-							/*line cheng_reduce_shfl.go:169*/ smem[tid : tid+72]
-//line cheng_reduce_shfl.go:168
-						if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-							/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreSlice(smem[tid:])
-						} else {
-							gc_b8 := gc_none7
-							if gc_bdx >= 128 {
-								gc_b8 = gc_all7
-							}
-							/*line cheng_reduce_shfl.go:168*/ gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-							if gc_if7.ToBits() != 0 {
-								/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_if7).StoreSlice(smem[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none7 := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all7 := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-					gc_tx := gc_vstep8
-					var tid int = gc_tx
-					/*line cheng_reduce_shfl.go:168*/ if (tid+
-						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-						break
-					}
-					/*line cheng_reduce_shfl.go:169*/ gc_row4 :=
-						/*line cheng_reduce_shfl.go:169*/ smem[tid : tid+72]
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreSlice(smem[tid:])
-					} else {
-						gc_b8 := gc_none7
-						if gc_bdx >= 128 {
-							gc_b8 = gc_all7
-						}
-						/*line cheng_reduce_shfl.go:168*/ gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-						if gc_if7.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
@@ -1550,14 +1314,14 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_seglen5 := gc_fasthi5 - gc_fastlo5
 					gc_at14 := smem[gc_fastlo5:][:gc_seglen5]
 					gc_at15 := smem[gc_off9+gc_fastlo5:][:gc_seglen5]
-					gc_vstep9 := gc_fastlo5
+					gc_vstep5 := gc_fastlo5
 					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none10 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 							gc_all10 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
-								gc_tx := gc_vstep9
+							for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								var tid int = gc_tx
 								/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 									/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at14[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at15[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
@@ -1578,8 +1342,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none10 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all10 := lanes.BroadcastInt32x8(-1).ToMask()
-						for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
-							gc_tx := gc_vstep9
+						for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 								/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at14[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at15[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
@@ -1595,7 +1359,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							}
 						}
 					}
-					for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+					for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 						gc_tx := gc_fastlo5 + gc_u5
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
@@ -1612,66 +1376,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				}
 			}
 		} else {
-			gc_vstep10 := 0
-			if compiled.SIMDBuild {
-				if compiled.SIMD {
-					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none9 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-					gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-						gc_tx := gc_vstep10
-						var tid int = gc_tx
-						/*line cheng_reduce_shfl.go:172*/ if (tid+
-							32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-							break
-						}
-						/*line cheng_reduce_shfl.go:173*/ gc_row5 :=
-							/*line cheng_reduce_shfl.go:173*/ smem[tid : tid+40]
-//line cheng_reduce_shfl.go:172
-						if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-							/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreSlice(smem[tid:])
-						} else {
-							gc_b10 := gc_none9
-							if gc_bdx >= 64 {
-								gc_b10 = gc_all9
-							}
-							/*line cheng_reduce_shfl.go:172*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-							if gc_if9.ToBits() != 0 {
-								/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_if9).StoreSlice(smem[tid:])
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-			} else {
-				gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none9 := lanes.BroadcastInt32x8(0).ToMask()
-				gc_all9 := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
-					gc_tx := gc_vstep10
-					var tid int = gc_tx
-					/*line cheng_reduce_shfl.go:172*/ if (tid+
-						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-						break
-					}
-					/*line cheng_reduce_shfl.go:173*/ gc_row5 :=
-						/*line cheng_reduce_shfl.go:173*/ smem[tid : tid+40]
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-						/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreSlice(smem[tid:])
-					} else {
-						gc_b10 := gc_none9
-						if gc_bdx >= 64 {
-							gc_b10 = gc_all9
-						}
-						/*line cheng_reduce_shfl.go:172*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-						if gc_if9.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
-						}
-					}
-				}
-			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
@@ -2155,34 +1860,34 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			gc_off10 := gc_bx
 			if gc_from >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
 				gc_at16 := gOdata[gc_off10:][:1]
-				gc_vstep11 := gc_from
-				for ; gc_vstep11+3 < gc_to; gc_vstep11 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep11 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 					}
 					{
-						gc_tx := gc_vstep11 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 					}
 					{
-						gc_tx := gc_vstep11 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 					}
 					{
-						gc_tx := gc_vstep11 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 					}
 				}
-				for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 					/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
@@ -2199,34 +1904,34 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			gc_off11 := gc_bx
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) {
 				gc_at17 := gOdata[gc_off11:][:1]
-				gc_vstep11 := gc_from
-				for ; gc_vstep11+3 < gc_to; gc_vstep11 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep11 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
 					}
 					{
-						gc_tx := gc_vstep11 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
 					}
 					{
-						gc_tx := gc_vstep11 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
 					}
 					{
-						gc_tx := gc_vstep11 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_rank := gc_base + gc_tx
 						localSum := gc_s_localSum[gc_rank]
 						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
 					}
 				}
-				for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 					/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum

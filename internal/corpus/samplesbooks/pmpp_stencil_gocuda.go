@@ -145,67 +145,20 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						float32(c6)*gc_at8[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line pmpp_stencil.go:32*/ gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-						gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-						gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-						gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-						gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-						gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-						gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i uint32 = uint32(gc_bz*gc_bdz + gc_tz)
-							var j uint32 = uint32(gc_by*gc_bdy + gc_ty)
-							var k uint32 = uint32(gc_bx*gc_bdx + gc_tx)
-							/*line pmpp_stencil.go:32*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(i*
-								/*line pmpp_stencil.go:32*/ N*N+j*N+k) < 0 || int(i*N*N+j*N+k) > len(in)-8 || int(i*
-								N*N+j*N+(k-1)) < 0 || int(i*N*N+j*N+(k-1)) > len(in)-8 || int(i*
-								N*N+j*N+(k+1)) < 0 || int(i*N*N+j*N+(k+1)) > len(in)-8 || int(i*
-								N*N+(j-1)*N+k) < 0 || int(i*N*N+(j-1)*N+k) > len(in)-8 || int(i*
-								N*N+(j+1)*N+k) < 0 || int(i*N*N+(j+1)*N+k) > len(in)-8 || int((i-
-								1)*N*N+j*N+k) < 0 || int((i-1)*N*N+j*N+k) > len(in)-8 || int((i+
-								1)*N*N+j*N+k) < 0 || int((i+1)*N*N+j*N+k) > len(in)-8 || int(i*
-								/*line pmpp_stencil.go:32*/ N*N+j*N+k) > len(out)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:32*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+j*N+k:])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+j*N+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+j*N+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+(j-1)*N+k:]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(in[i*N*N+(j+1)*N+k:]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(in[(i-1)*N*N+j*N+k:]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(in[(i+1)*N*N+j*N+k:]))).StoreSlice(out[i*N*N+j*N+k:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := uint32(gc_bz*gc_bdz + gc_tz)
-						j := uint32(gc_by*gc_bdy + gc_ty)
-						k := uint32(gc_bx*gc_bdx + gc_tx)
-						/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-							float32(c1)*in[i*N*N+j*N+(k-1)] +
-							float32(c2)*in[i*N*N+j*N+(k+1)] +
-							float32(c3)*in[i*N*N+(j-1)*N+k] +
-							float32(c4)*in[i*N*N+(j+1)*N+k] +
-							float32(c5)*in[(i-1)*N*N+j*N+k] +
-							float32(c6)*in[(i+1)*N*N+j*N+k]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := uint32(gc_bz*gc_bdz + gc_tz)
-						j := uint32(gc_by*gc_bdy + gc_ty)
-						k := uint32(gc_bx*gc_bdx + gc_tx)
-						/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-							float32(c1)*in[i*N*N+j*N+(k-1)] +
-							float32(c2)*in[i*N*N+j*N+(k+1)] +
-							float32(c3)*in[i*N*N+(j-1)*N+k] +
-							float32(c4)*in[i*N*N+(j+1)*N+k] +
-							float32(c5)*in[(i-1)*N*N+j*N+k] +
-							float32(c6)*in[(i+1)*N*N+j*N+k]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := uint32(gc_bz*gc_bdz + gc_tz)
+					j := uint32(gc_by*gc_bdy + gc_ty)
+					k := uint32(gc_bx*gc_bdx + gc_tx)
+					/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
+						float32(c1)*in[i*N*N+j*N+(k-1)] +
+						float32(c2)*in[i*N*N+j*N+(k+1)] +
+						float32(c3)*in[i*N*N+(j-1)*N+k] +
+						float32(c4)*in[i*N*N+(j+1)*N+k] +
+						float32(c5)*in[(i-1)*N*N+j*N+k] +
+						float32(c6)*in[(i+1)*N*N+j*N+k]
 				}
 			}
 			gc_ty++
@@ -1148,130 +1101,18 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0.0)
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-							var k int = gc_bx*outTileDimBig + gc_tx - 1
-							/*line pmpp_stencil.go:85*/ if gc_tx < 0 || gc_tx > len(inPrevS[gc_ty])-8 ||
-								gc_tx > len(inCurrS[gc_ty])-8 ||
-								gc_tx > len(inNextS[gc_ty])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:85*/ gc_vb.StoreSlice(inPrevS[gc_ty][gc_tx:])
-							gc_vb.StoreSlice(inCurrS[gc_ty][gc_tx:])
-							gc_vb.StoreSlice(inNextS[gc_ty][gc_tx:])
-							/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-									lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
-								} else {
-									var gc_lanes [8]float32
-									/*line pmpp_stencil.go:90*/ lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
-									for gc_k := range 8 {
-										if 0xff&(1<<gc_k) != 0 {
-											gc_pos.Thread = gc_rank + gc_k
-											/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b2 := gc_none
-								/*line pmpp_stencil.go:90*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-									gc_b2 = gc_all
-								}
-								/*line pmpp_stencil.go:89*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if.ToBits() != 0 {
-									/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
-										lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty][gc_tx:]), gc_if)
-									} else {
-										var gc_lanes2 [8]float32
-										/*line pmpp_stencil.go:90*/ lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
-										for gc_k2 := range 8 {
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line pmpp_stencil.go:90*/ inPrevS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-							/*line pmpp_stencil.go:92*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-									lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
-								} else {
-									var gc_lanes3 [8]float32
-									/*line pmpp_stencil.go:93*/ lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
-									for gc_k3 := range 8 {
-										if 0xff&(1<<gc_k3) != 0 {
-											gc_pos.Thread = gc_rank + gc_k3
-											/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k3] = gc_lanes3[gc_k3]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b3 := gc_none
-								/*line pmpp_stencil.go:93*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
-									gc_b3 = gc_all
-								}
-								/*line pmpp_stencil.go:92*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if2.ToBits() != 0 {
-									/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-										lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
-									} else {
-										var gc_lanes4 [8]float32
-										/*line pmpp_stencil.go:93*/ lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
-										for gc_k4 := range 8 {
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-												/*line pmpp_stencil.go:93*/ inCurrS[gc_ty][gc_tx+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+					k := gc_bx*outTileDimBig + gc_tx - 1
+					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
+					inCurrS[gc_ty][gc_tx] = 0.0
+					inNextS[gc_ty][gc_tx] = 0.0
+					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
-						inCurrS[gc_ty][gc_tx] = 0.0
-						inNextS[gc_ty][gc_tx] = 0.0
-						/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
-						}
-						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-							inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
-						inCurrS[gc_ty][gc_tx] = 0.0
-						inNextS[gc_ty][gc_tx] = 0.0
-						/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
-						}
-						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-							inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
-						}
+					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
 					}
 				}
 			}
@@ -1299,14 +1140,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at6 := inNextS[gc_row2][gc_fastlo2:][:gc_seglen2]
 							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							if compiled.SIMDBuild {
-								gc_vstep3 := gc_fastlo2
+								gc_vstep2 := gc_fastlo2
 								if compiled.SIMD {
 									gc_vb4 := lanes.BroadcastFloat32x8(0.0)
 									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 									gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
 										/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 										var k int = gc_bx*outTileDimBig + gc_tx - 1
 										/*line pmpp_stencil.go:96*/ gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
@@ -1325,7 +1166,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_fastlo2 + gc_u2
 									/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 									k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1357,80 +1198,13 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := 0
-						if compiled.SIMD {
-							gc_vb3 := lanes.BroadcastFloat32x8(0.0)
-							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-								var k int = gc_bx*outTileDimBig + gc_tx - 1
-								/*line pmpp_stencil.go:96*/ if gc_tx < 0 || gc_tx > len(inNextS[gc_ty])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-									break
-								}
-								/*line pmpp_stencil.go:96*/ gc_vb3.StoreSlice(inNextS[gc_ty][gc_tx:])
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-									/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-										lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty][gc_tx:])
-									} else {
-										var gc_lanes5 [8]float32
-										/*line pmpp_stencil.go:98*/ lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
-										for gc_k5 := range 8 {
-											if 0xff&(1<<gc_k5) != 0 {
-												gc_pos.Thread = gc_rank + gc_k5
-												/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k5] = gc_lanes5[gc_k5]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								} else {
-									gc_b6 := gc_none3
-									/*line pmpp_stencil.go:98*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-										gc_b6 = gc_all3
-									}
-									/*line pmpp_stencil.go:97*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-									if gc_if5.ToBits() != 0 {
-										/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
-											lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty][gc_tx:]), gc_if5)
-										} else {
-											var gc_lanes6 [8]float32
-											/*line pmpp_stencil.go:98*/ lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
-											for gc_k6 := range 8 {
-												if gc_if5.ToBits()&(1<<gc_k6) != 0 {
-													gc_pos.Thread = gc_rank + gc_k6
-													/*line pmpp_stencil.go:98*/ inNextS[gc_ty][gc_tx+gc_k6] = gc_lanes6[gc_k6]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-							k := gc_bx*outTileDimBig + gc_tx - 1
-							/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
-							}
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-							k := gc_bx*outTileDimBig + gc_tx - 1
-							/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
-							}
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
+						k := gc_bx*outTileDimBig + gc_tx - 1
+						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
+						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
 					}
 				}
@@ -1443,7 +1217,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line pmpp_stencil.go:111*/ gc_off4 := ((gc_bx * outTileDimBig) - 1) + (i*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
+				gc_off4 := ((gc_bx * outTileDimBig) - 1) + (i*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
 				gc_row3 := gc_ty
 				gc_off5 := 0 - 1
 				gc_off6 := 1
@@ -1467,7 +1241,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							if compiled.SIMDBuild {
-								gc_vstep5 := gc_fastlo3
+								gc_vstep3 := gc_fastlo3
 								if compiled.SIMD {
 									gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none6 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -1479,8 +1253,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									gc_vb16 := lanes.BroadcastFloat32x8(float32(c4))
 									gc_vb17 := lanes.BroadcastFloat32x8(float32(c5))
 									gc_vb18 := lanes.BroadcastFloat32x8(float32(c6))
-									for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-										gc_tx := gc_vstep5
+									for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
 										/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 										var k int = gc_bx*outTileDimBig + gc_tx - 1
 										/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -1517,7 +1291,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 									k := gc_bx*outTileDimBig + gc_tx - 1
@@ -1621,7 +1395,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep6 := 0
+						gc_vstep4 := 0
 						if compiled.SIMD {
 							gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -1634,8 +1408,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_vb10 := lanes.BroadcastFloat32x8(float32(c5))
 							gc_vb11 := lanes.BroadcastFloat32x8(float32(c6))
 						gc_simd_steps:
-							for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								gc_pos.Thread = gc_base + gc_tx
 								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
 								var k int = gc_bx*outTileDimBig + gc_tx - 1
@@ -1802,7 +1576,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
 							k := gc_bx*outTileDimBig + gc_tx - 1
@@ -2032,16 +1806,16 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					gc_at17 := inCurrS[gc_row6][:gc_bdx]
 					gc_at18 := inNextS[gc_row6][:gc_bdx]
 					if compiled.SIMDBuild {
-						gc_vstep7 := 0
+						gc_vstep5 := 0
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								/*line pmpp_stencil.go:135*/ lanes.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
 								lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).StoreSlice(gc_at17[gc_tx:])
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 							/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
 							gc_at17[gc_tx] = gc_at18[gc_tx]
 						}
@@ -2053,32 +1827,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep8 := 0
-						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-								gc_tx := gc_vstep8
-								gc_pos.Thread = gc_base + gc_tx
-								/*line pmpp_stencil.go:114*/ if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 || gc_tx > len(inPrevS[gc_ty])-8 ||
-									gc_tx > len(inNextS[gc_ty])-8 {
-									break
-								}
-								/*line pmpp_stencil.go:115*/ lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
-								lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
-							inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
-							inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
-						}
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
+						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
 					}
 				}
 				gc_ty++
@@ -2260,119 +2012,24 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					gc_s_inNext[gc_rank] = inNext
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-							var k int = gc_bx*outTileDimSmall + gc_tx - 1
-							/*line pmpp_stencil.go:131*/ var inPrev lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:133*/ var inCurr lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							var inNext lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-							if ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:135*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:135*/ inPrev = lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
-							} else {
-								gc_b2 := gc_none
-								/*line pmpp_stencil.go:136*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-									gc_b2 = gc_all
-								}
-								/*line pmpp_stencil.go:135*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if.ToBits() != 0 {
-									/*line pmpp_stencil.go:135*/ inPrev = lanes.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if)
-								}
-							}
-							/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:139*/ inCurr = lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
-								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-									inCurr.StoreSlice(inCurrS[gc_ty][gc_tx:])
-								} else {
-									var gc_lanes [8]float32
-									/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes)
-									for gc_k := range 8 {
-										if 0xff&(1<<gc_k) != 0 {
-											gc_pos.Thread = gc_rank + gc_k
-											/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k] = gc_lanes[gc_k]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-								gc_b3 := gc_none
-								/*line pmpp_stencil.go:141*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
-									gc_b3 = gc_all
-								}
-								/*line pmpp_stencil.go:139*/ gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if2.ToBits() != 0 {
-									/*line pmpp_stencil.go:139*/ inCurr = lanes.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if2)
-									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
-										inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
-									} else {
-										var gc_lanes2 [8]float32
-										/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes2)
-										for gc_k2 := range 8 {
-											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line pmpp_stencil.go:141*/ inCurrS[gc_ty][gc_tx+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-							}
-							/*line pmpp_stencil.go:139*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-							/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-							/*line pmpp_stencil.go:139*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-						}
-						lanes.ClearAVXUpperBits()
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
+					/*line pmpp_stencil.go:131*/ var inPrev float32
+					/*line pmpp_stencil.go:133*/ var inCurr float32
+					var inNext float32
+					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
+						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:131*/ var inPrev float32
-						/*line pmpp_stencil.go:133*/ var inCurr float32
-						var inNext float32
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inPrev = in[(iStart-1)*n*n+j*n+k]
-						}
-						/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-							inCurr = in[iStart*n*n+j*n+k]
-							inCurrS[gc_ty][gc_tx] = inCurr
-						}
-						gc_s_inPrev[gc_rank] = inPrev
-						gc_s_inCurr[gc_rank] = inCurr
-						gc_s_inNext[gc_rank] = inNext
+					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
+						inCurr = in[iStart*n*n+j*n+k]
+						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						/*line pmpp_stencil.go:131*/ var inPrev float32
-						/*line pmpp_stencil.go:133*/ var inCurr float32
-						var inNext float32
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inPrev = in[(iStart-1)*n*n+j*n+k]
-						}
-						/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-							inCurr = in[iStart*n*n+j*n+k]
-							inCurrS[gc_ty][gc_tx] = inCurr
-						}
-						gc_s_inPrev[gc_rank] = inPrev
-						gc_s_inCurr[gc_rank] = inCurr
-						gc_s_inNext[gc_rank] = inNext
-					}
+					gc_s_inPrev[gc_rank] = inPrev
+					gc_s_inCurr[gc_rank] = inCurr
+					gc_s_inNext[gc_rank] = inNext
 				}
 			}
 			gc_ty++
@@ -2394,13 +2051,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
 							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							if compiled.SIMDBuild {
-								gc_vstep3 := gc_fastlo2
+								gc_vstep2 := gc_fastlo2
 								if compiled.SIMD {
 									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 									gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
+									for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
 										gc_rank := gc_base + gc_tx
 										/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 										var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -2421,7 +2078,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 									gc_tx := gc_fastlo2 + gc_u2
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -2483,87 +2140,16 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inNext[gc_rank] = inNext
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := 0
-						if compiled.SIMD {
-							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-								var k int = gc_bx*outTileDimSmall + gc_tx - 1
-								/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-								/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-									break
-								}
-								/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-									/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
-								} else {
-									gc_b6 := gc_none3
-									/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-										gc_b6 = gc_all3
-									}
-									/*line pmpp_stencil.go:145*/ gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-									if gc_if5.ToBits() != 0 {
-										/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if5)
-									}
-								}
-								/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
+						k := gc_bx*outTileDimSmall + gc_tx - 1
+						inNext := gc_s_inNext[gc_rank]
+						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
+							inNext = in[(i+1)*n*n+j*n+k]
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-							k := gc_bx*outTileDimSmall + gc_tx - 1
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								inNext = in[(i+1)*n*n+j*n+k]
-							}
-							gc_s_inNext[gc_rank] = inNext
-						}
-					} else {
-						gc_vstep2 := 0
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).ToMask()
-						gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-							var k int = gc_bx*outTileDimSmall + gc_tx - 1
-							/*line pmpp_stencil.go:129*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-							/*line pmpp_stencil.go:145*/ if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
-								break
-							}
-							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-								/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
-							} else {
-								gc_b2 := gc_none
-								/*line pmpp_stencil.go:146*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-									gc_b2 = gc_all
-								}
-								/*line pmpp_stencil.go:145*/ gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-								if gc_if.ToBits() != 0 {
-									/*line pmpp_stencil.go:145*/ inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
-								}
-							}
-							/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-							k := gc_bx*outTileDimSmall + gc_tx - 1
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								inNext = in[(i+1)*n*n+j*n+k]
-							}
-							gc_s_inNext[gc_rank] = inNext
-						}
+						gc_s_inNext[gc_rank] = inNext
 					}
 				}
 				gc_ty++
@@ -2575,7 +2161,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line pmpp_stencil.go:160*/ gc_off4 := ((gc_bx * outTileDimSmall) - 1) + (i*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+				gc_off4 := ((gc_bx * outTileDimSmall) - 1) + (i*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
 				gc_row2 := gc_ty
 				gc_off5 := 0 - 1
 				gc_off6 := 1
@@ -2596,7 +2182,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
 							if compiled.SIMDBuild {
-								gc_vstep5 := gc_fastlo3
+								gc_vstep3 := gc_fastlo3
 								if compiled.SIMD {
 									gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 									gc_none6 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -2608,8 +2194,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
 									gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
 									gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-									for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
-										gc_tx := gc_vstep5
+									for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
 										/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 										var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -2650,7 +2236,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 									lanes.ClearAVXUpperBits()
 								}
-								for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -2672,7 +2258,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									}
 								}
 							} else {
-								gc_vstep3 := gc_fastlo3
+								gc_vstep2 := gc_fastlo3
 								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 								gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 								gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -2683,8 +2269,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
 								gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
 								gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
+								for ; gc_vstep2+7 < gc_fasthi3; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
 									var k int = gc_bx*outTileDimSmall + gc_tx - 1
@@ -2723,7 +2309,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 										}
 									}
 								}
-								for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								for gc_u3 := gc_vstep2 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 									gc_tx := gc_fastlo3 + gc_u3
 									gc_rank := gc_base + gc_tx
 									/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -2770,7 +2356,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 				} else {
 					if compiled.SIMDBuild {
-						gc_vstep6 := 0
+						gc_vstep4 := 0
 						if compiled.SIMD {
 							gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
@@ -2783,8 +2369,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
 							gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
 						gc_simd_steps:
-							for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
@@ -2901,7 +2487,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -2923,7 +2509,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							}
 						}
 					} else {
-						gc_vstep4 := 0
+						gc_vstep3 := 0
 						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
 						gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -2935,8 +2521,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
 						gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
 					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
@@ -3051,7 +2637,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								}
 							}
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
@@ -3087,10 +2673,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				/*line pmpp_stencil.go:174*/ if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
 					gc_at10 := inCurrS[gc_row5][:gc_bdx]
 					if compiled.SIMDBuild {
-						gc_vstep7 := 0
+						gc_vstep5 := 0
 						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
@@ -3103,7 +2689,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:172*/ var inPrev float32
 							inCurr := gc_s_inCurr[gc_rank]
@@ -3115,9 +2701,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_s_inCurr[gc_rank] = inCurr
 						}
 					} else {
-						gc_vstep5 := 0
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						gc_vstep4 := 0
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
 							/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
@@ -3128,7 +2714,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 						}
-						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							/*line pmpp_stencil.go:170*/ var inPrev float32
 							inCurr := gc_s_inCurr[gc_rank]
@@ -3141,69 +2727,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep8 := 0
-						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-								gc_tx := gc_vstep8
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-								/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-								/*line pmpp_stencil.go:163*/ inPrev = inCurr
-								inCurr = inNext
-								if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
-									break
-								}
-								/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
-								/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-								/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-					} else {
-						gc_vstep6 := 0
-						for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_stencil.go:163*/ var inPrev lanes.Float32x8
-							/*line pmpp_stencil.go:163*/ inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-							/*line pmpp_stencil.go:163*/ inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
-								break
-							}
-							/*line pmpp_stencil.go:165*/ inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
-							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line pmpp_stencil.go:173*/ var inPrev float32
+						inCurr := gc_s_inCurr[gc_rank]
+						inNext := gc_s_inNext[gc_rank]
+						/*line pmpp_stencil.go:163*/ inPrev = inCurr
+						inCurr = inNext
+						inCurrS[gc_ty][gc_tx] = inNext
+						gc_s_inPrev[gc_rank] = inPrev
+						gc_s_inCurr[gc_rank] = inCurr
 					}
 				}
 				gc_ty++

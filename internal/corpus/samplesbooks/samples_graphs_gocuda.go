@@ -264,81 +264,49 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var globaltid int = gc_bx*gc_bdx + gc_tx
-								/*line samples_graphs.go:28*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-								/*line samples_graphs.go:31*/ var i int = globaltid + gc_off
-								if i < 0 || i > len(inputVec)-4 {
-									break
-								}
-								/*line samples_graphs.go:32*/ tempSum = tempSum.Add(lanes.LoadFloat32x4Slice(inputVec[i:]).ConvertToFloat64())
-								/*line samples_graphs.go:32*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep4 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							globaltid := gc_bx*gc_bdx + gc_tx
-							tempSum := gc_s_tempSum[gc_rank]
-							/*line samples_graphs.go:31*/ i := globaltid + gc_off
-							gc_more = true
-							/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							globaltid := gc_bx*gc_bdx + gc_tx
-							tempSum := gc_s_tempSum[gc_rank]
-							/*line samples_graphs.go:31*/ i := globaltid + gc_off
-							gc_more = true
-							/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line samples_graphs.go:31*/ i := globaltid + gc_off
+						gc_more = true
+						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
 			}
 		}
 	}
 	if compiled.SIMDBuild {
-		gc_vstep5 := 0
-		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 			{
-				gc_rank := gc_vstep5 + 0
+				gc_rank := gc_vstep4 + 0
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 				/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 			}
 			{
-				gc_rank := gc_vstep5 + 1
+				gc_rank := gc_vstep4 + 1
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 				/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 			}
 			{
-				gc_rank := gc_vstep5 + 2
+				gc_rank := gc_vstep4 + 2
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 				/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 			}
 			{
-				gc_rank := gc_vstep5 + 3
+				gc_rank := gc_vstep4 + 3
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 				/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 			}
 		}
-		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
@@ -651,102 +619,21 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var globaltid int = gc_bx*gc_bdx + gc_tx
-								/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-								/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
-								if i < 0 || i > len(inputVec)-4 {
-									break
-								}
-								/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
-								/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep4 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							globaltid := gc_bx*gc_bdx + gc_tx
-							tempSum := gc_s_tempSum[gc_rank]
-							/*line samples_graphs.go:74*/ i := globaltid + gc_off
-							gc_more = true
-							/*line samples_graphs.go:75*/ tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var globaltid int = gc_bx*gc_bdx + gc_tx
-							/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-							/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
-							if i < 0 || i > len(inputVec)-4 {
-								break
-							}
-							/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
-							/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							globaltid := gc_bx*gc_bdx + gc_tx
-							tempSum := gc_s_tempSum[gc_rank]
-							/*line samples_graphs.go:74*/ i := globaltid + gc_off
-							gc_more = true
-							/*line samples_graphs.go:75*/ tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line samples_graphs.go:74*/ i := globaltid + gc_off
+						gc_more = true
+						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
 			}
 		}
 	}
 	if compiled.SIMDBuild {
-		gc_vstep5 := 0
-		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
-			{
-				gc_rank := gc_vstep5 + 0
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_vstep5 + 1
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_vstep5 + 2
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_vstep5 + 3
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
-		}
-	} else {
 		gc_vstep4 := 0
 		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 			{
@@ -775,6 +662,39 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			}
 		}
 		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
+		}
+	} else {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			{
+				gc_rank := gc_vstep3 + 0
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep3 + 1
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep3 + 2
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep3 + 3
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum

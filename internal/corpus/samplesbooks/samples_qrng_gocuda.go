@@ -236,27 +236,9 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 				/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						if gc_tx < 0 || gc_tx > len(dDirections)-8 || gc_tx > len(v)-8 {
-							break
-						}
-						/*line samples_qrng.go:148*/ lanes.LoadUint32x8Slice(dDirections[gc_tx:]).StoreSlice(v[gc_tx:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
 			}
 		}
 	}

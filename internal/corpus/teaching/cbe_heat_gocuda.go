@@ -200,44 +200,7 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 					}
 				}
 			} else {
-				gc_vstep2 := gc_runlo
-				if compiled.SIMDBuild {
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var x int = gc_tx + gc_bx*gc_bdx
-							var y int = gc_ty + gc_by*gc_bdy
-							/*line cbe_heat.go:66*/ var offset int = x + y*gc_bdx*gc_gdx
-							/*line cbe_heat.go:68*/ if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
-								break
-							}
-							/*line cbe_heat.go:68*/ c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
-							/*line cbe_heat.go:68*/ gc_if := c.NotEqual(gc_vb)
-							if gc_if.ToBits() != 0 {
-								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_vb := lanes.BroadcastFloat32x8(0)
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var x int = gc_tx + gc_bx*gc_bdx
-						var y int = gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:66*/ var offset int = x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:68*/ if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
-							break
-						}
-						/*line cbe_heat.go:68*/ c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
-						/*line cbe_heat.go:68*/ gc_if := c.NotEqual(gc_vb)
-						if gc_if.ToBits() != 0 {
-							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -150,28 +150,9 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastUint32x8(0)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							if gc_tx < 0 || gc_tx > len(temp)-8 {
-								break
-							}
-							/*line cbe_histo.go:30*/ gc_vb.StoreSlice(temp[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_histo.go:30*/ temp[gc_tx] = 0
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_histo.go:30*/ temp[gc_tx] = 0
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}
 			}
 		}
@@ -196,62 +177,32 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 				gc_at2 := histo[:gc_bdx]
 				gc_at3 := temp[:gc_bdx]
-				if compiled.SIMDBuild {
-					gc_vstep3 := 0
-					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-						{
-							gc_tx := gc_vstep3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-				} else {
-					gc_vstep2 := 0
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						{
-							gc_tx := gc_vstep2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-						{
-							gc_tx := gc_vstep2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

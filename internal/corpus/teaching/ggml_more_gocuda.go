@@ -1624,58 +1624,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var col int = gc_bx*gc_bdx + gc_tx
-							/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
-								break
-							}
-							/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
-								/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
-							} else {
-								gc_b2 := gc_none
-								/*line ggml_more.go:141*/ if row < nrows {
-									gc_b2 = gc_all
-								}
-								/*line ggml_more.go:140*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
-								if gc_if.ToBits() != 0 {
-									/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var col int = gc_bx*gc_bdx + gc_tx
-						/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
-							break
-						}
-						/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
-							/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
-						} else {
-							gc_b2 := gc_none
-							/*line ggml_more.go:141*/ if row < nrows {
-								gc_b2 = gc_all
-							}
-							/*line ggml_more.go:140*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
-							if gc_if.ToBits() != 0 {
-								/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
-							}
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					/*line ggml_more.go:140*/ if col < ncols && row < nrows {

@@ -785,63 +785,15 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-								/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-								/*line ggml_norm.go:97*/ var j int = start + gc_off
-								if j < 0 || j > len(x)-8 {
-									break
-								}
-								/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
-								/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep4 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							/*line ggml_norm.go:97*/ j := start + gc_off
-							gc_more = true
-							/*line ggml_norm.go:98*/ tmp += x[j]
-							gc_s_tmp[gc_rank] = tmp
-						}
-					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-							/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-							/*line ggml_norm.go:97*/ var j int = start + gc_off
-							if j < 0 || j > len(x)-8 {
-								break
-							}
-							/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
-							/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-						}
-						if gc_vstep3 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							/*line ggml_norm.go:97*/ j := start + gc_off
-							gc_more = true
-							/*line ggml_norm.go:98*/ tmp += x[j]
-							gc_s_tmp[gc_rank] = tmp
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:97*/ j := start + gc_off
+						gc_more = true
+						/*line ggml_norm.go:98*/ tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
@@ -1129,12 +1081,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	if compiled.SIMDBuild {
-		gc_vstep5 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 			/*line ggml_norm.go:114*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(groupSize))
 			gc_vb3 := lanes.BroadcastFloat32x8(0.0)
-			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-				gc_rank := gc_vstep5
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
 				/*line ggml_norm.go:115*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 				/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb2)
 				tmp = gc_vb3
@@ -1143,7 +1095,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -1152,18 +1104,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 	} else {
-		gc_vstep4 := 0
+		gc_vstep3 := 0
 		/*line ggml_norm.go:114*/ gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
 		gc_vb2 := lanes.BroadcastFloat32x8(0.0)
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 			/*line ggml_norm.go:115*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 			/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb)
 			tmp = gc_vb2
 			/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 			/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
-		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -1243,10 +1195,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					gc_at2 := x[gc_off5:][:gc_to]
 					gc_at3 := dst[gc_off5:][:gc_to]
 					if compiled.SIMDBuild {
-						gc_vstep6 := gc_from
+						gc_vstep5 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-								gc_tx := gc_vstep6
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 								/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -1259,34 +1211,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 								/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
 							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep6 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							mean := gc_s_mean[gc_rank]
-							gc_more2 = true
-							/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
-							gc_at3[gc_tx] = xi
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-					} else {
-						gc_vstep5 := gc_from
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-							/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-							/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-							/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-							_ = j_
-							/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
-							/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
-							/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
-							/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
 						if gc_vstep5 > gc_from {
 							gc_more2 = true
@@ -1301,77 +1225,48 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							tmp += xi * xi
 							gc_s_tmp[gc_rank] = tmp
 						}
-					}
-				} else {
-					if compiled.SIMDBuild {
-						gc_vstep7 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-								gc_tx := gc_vstep7
-								gc_rank := gc_base + gc_tx
-								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-								/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-								/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-								/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-								if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-									break
-								}
-								/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-								xi.StoreSlice(dst[j_:])
-								/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
-								/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep7 > gc_from {
-							gc_more2 = true
-						}
-						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							mean := gc_s_mean[gc_rank]
-							/*line ggml_norm.go:117*/ j_ := start + gc_off2
-							gc_more2 = true
-							/*line ggml_norm.go:118*/ xi := x[j_] - mean
-							dst[j_] = xi
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
 					} else {
-						gc_vstep6 := gc_from
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 							/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 							/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-							if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-								break
-							}
-							/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-							xi.StoreSlice(dst[j_:])
-							/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
-							/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							_ = j_
+							/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+							/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
+							/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 						}
-						if gc_vstep6 > gc_from {
+						if gc_vstep4 > gc_from {
 							gc_more2 = true
 						}
-						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							mean := gc_s_mean[gc_rank]
-							/*line ggml_norm.go:117*/ j_ := start + gc_off2
 							gc_more2 = true
-							/*line ggml_norm.go:118*/ xi := x[j_] - mean
-							dst[j_] = xi
+							/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
+							gc_at3[gc_tx] = xi
 							tmp += xi * xi
 							gc_s_tmp[gc_rank] = tmp
 						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						/*line ggml_norm.go:117*/ j_ := start + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:118*/ xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
 					}
 				}
 			}
@@ -1659,10 +1554,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	if compiled.SIMDBuild {
-		gc_vstep8 := 0
-		for ; gc_vstep8+3 < gc_n; gc_vstep8 += 4 {
+		gc_vstep6 := 0
+		for ; gc_vstep6+3 < gc_n; gc_vstep6 += 4 {
 			{
-				gc_rank := gc_vstep8 + 0
+				gc_rank := gc_vstep6 + 0
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1670,7 +1565,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_vstep8 + 1
+				gc_rank := gc_vstep6 + 1
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1678,7 +1573,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_vstep8 + 2
+				gc_rank := gc_vstep6 + 2
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1686,7 +1581,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_vstep8 + 3
+				gc_rank := gc_vstep6 + 3
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1694,7 +1589,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1702,10 +1597,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	} else {
-		gc_vstep7 := 0
-		for ; gc_vstep7+3 < gc_n; gc_vstep7 += 4 {
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
 			{
-				gc_rank := gc_vstep7 + 0
+				gc_rank := gc_vstep5 + 0
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1713,7 +1608,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_vstep7 + 1
+				gc_rank := gc_vstep5 + 1
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1721,7 +1616,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_vstep7 + 2
+				gc_rank := gc_vstep5 + 2
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1729,7 +1624,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_vstep7 + 3
+				gc_rank := gc_vstep5 + 3
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1737,7 +1632,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 		}
-		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1811,10 +1706,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 					gc_at4 := dst[gc_off6:][:gc_to]
 					if compiled.SIMDBuild {
-						gc_vstep9 := gc_from
+						gc_vstep7 := gc_from
 						if compiled.SIMD {
-							for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-								gc_tx := gc_vstep9
+							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
 								gc_rank := gc_base + gc_tx
 								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 								/*line ggml_norm.go:92*/ scale := lanes.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -1824,10 +1719,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						if gc_vstep9 > gc_from {
+						if gc_vstep7 > gc_from {
 							gc_more3 = true
 						}
-						for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							scale := gc_s_scale[gc_rank]
 							gc_more3 = true
@@ -1873,44 +1768,14 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep10 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
-								gc_tx := gc_vstep10
-								gc_rank := gc_base + gc_tx
-								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-								/*line ggml_norm.go:92*/ scale := lanes.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-								/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
-								if j_2 < 0 || j_2 > len(dst)-8 {
-									break
-								}
-								/*line ggml_norm.go:140*/ lanes.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep10 > gc_from {
-							gc_more3 = true
-						}
-						for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-							scale := gc_s_scale[gc_rank]
-							/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-							gc_more3 = true
-							/*line ggml_norm.go:139*/ dst[j_2] *= scale
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-							scale := gc_s_scale[gc_rank]
-							/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-							gc_more3 = true
-							/*line ggml_norm.go:139*/ dst[j_2] *= scale
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
+						gc_more3 = true
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
 					}
 				}
 			}

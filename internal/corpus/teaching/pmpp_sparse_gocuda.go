@@ -137,73 +137,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD {
-						gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-						gc_none3 := lanes.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-						gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						gc_Lane0Mask64 := compiled.Lane0Mask64()
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tid int = gc_bx*gc_bdx + gc_tx
-							/*line pmpp_sparse.go:25*/ if tid < 0 || tid > len(output)-4 {
-								break
-							}
-							/*line pmpp_sparse.go:25*/ if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-								/*line pmpp_sparse.go:25*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
-							} else {
-								gc_b4 := gc_none3
-								if gc_bx > 0 {
-									gc_b4 = gc_all3
-								}
-								/*line pmpp_sparse.go:25*/ gc_if := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
-								if gc_if.ToBits() != 0 {
-									var gc_u float64
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-										/*line pmpp_sparse.go:25*/ gc_u = base[gc_bx-1]
-									}
-									/*line pmpp_sparse.go:26*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
-								}
-							}
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-					gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
-					gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var tid int = gc_bx*gc_bdx + gc_tx
-						/*line pmpp_sparse.go:25*/ if tid < 0 || tid > len(output)-4 {
-							break
-						}
-						/*line pmpp_sparse.go:25*/ if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-							/*line pmpp_sparse.go:25*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
-						} else {
-							gc_b3 := gc_none2
-							if gc_bx > 0 {
-								gc_b3 = gc_all2
-							}
-							/*line pmpp_sparse.go:25*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
-							if gc_if.ToBits() != 0 {
-								var gc_u float64
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-									/*line pmpp_sparse.go:25*/ gc_u = base[gc_bx-1]
-								}
-								/*line pmpp_sparse.go:26*/ lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
-							}
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
@@ -340,73 +274,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMDBuild {
-						if compiled.SIMD {
-							gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-							gc_none3 := lanes.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-							gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-							gc_Lane0Mask64 := compiled.Lane0Mask64()
-							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line pmpp_sparse.go:38*/ var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
-								if inputIndex < 0 || inputIndex > len(output)-4 {
-									break
-								}
-								/*line pmpp_sparse.go:39*/ if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
-									/*line pmpp_sparse.go:39*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
-								} else {
-									gc_b4 := gc_none3
-									if gc_bx > 0 {
-										gc_b4 = gc_all3
-									}
-									/*line pmpp_sparse.go:39*/ gc_if := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
-									if gc_if.ToBits() != 0 {
-										var gc_u float64
-										if gc_in := gc_if.ToBits(); gc_in != 0 {
-											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-											/*line pmpp_sparse.go:39*/ gc_u = base[gc_bx-1]
-										}
-										/*line pmpp_sparse.go:40*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-						}
-					} else {
-						gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-						gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
-						gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line pmpp_sparse.go:38*/ var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
-							if inputIndex < 0 || inputIndex > len(output)-4 {
-								break
-							}
-							/*line pmpp_sparse.go:39*/ if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
-								/*line pmpp_sparse.go:39*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
-							} else {
-								gc_b3 := gc_none2
-								if gc_bx > 0 {
-									gc_b3 = gc_all2
-								}
-								/*line pmpp_sparse.go:39*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
-								if gc_if.ToBits() != 0 {
-									var gc_u float64
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-										/*line pmpp_sparse.go:39*/ gc_u = base[gc_bx-1]
-									}
-									/*line pmpp_sparse.go:40*/ lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
-								}
-							}
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line pmpp_sparse.go:38*/ inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
 						if inputIndex < length && gc_bx > 0 {
@@ -611,36 +479,12 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep4 := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								var row int = gc_bx*gc_bdx + gc_tx
-								/*line pmpp_sparse.go:50*/ dot := lanes.LoadFloat32x4Slice(gc_s_dot[gc_rank:])
-								/*line pmpp_sparse.go:56*/ if row < 0 || row > len(y)-4 {
-									break
-								}
-								/*line pmpp_sparse.go:56*/ lanes.LoadFloat64x4Slice(y[row:]).Add(dot.ConvertToFloat64()).StoreSlice(y[row:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						row := gc_bx*gc_bdx + gc_tx
+						dot := gc_s_dot[gc_rank]
+						/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 					}
 				}
 			}

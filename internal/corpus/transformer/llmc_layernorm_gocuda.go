@@ -410,36 +410,12 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				/*line llmc_layernorm.go:62*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:56*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_layernorm.go:62*/ if tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:62*/ sum.StoreSlice(shared[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:62*/ shared[tid] = sum
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:62*/ shared[tid] = sum
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line llmc_layernorm.go:62*/ shared[tid] = sum
 			}
 		}
 	}
@@ -454,17 +430,17 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_layernorm.go:66*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				} else {
@@ -493,10 +469,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							var tid int = gc_tx
 							/*line llmc_layernorm.go:67*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 								break
@@ -505,7 +481,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
@@ -532,14 +508,14 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep9 := gc_from
-					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
+					gc_vstep8 := gc_from
+					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					}
-					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					}
 				} else {
@@ -896,36 +872,12 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				/*line llmc_layernorm.go:90*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:82*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_layernorm.go:90*/ if tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:90*/ sum.StoreSlice(shared[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:90*/ shared[tid] = sum
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:90*/ shared[tid] = sum
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line llmc_layernorm.go:90*/ shared[tid] = sum
 			}
 		}
 	}
@@ -940,17 +892,17 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_layernorm.go:94*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				} else {
@@ -979,10 +931,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep8 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							var tid int = gc_tx
 							/*line llmc_layernorm.go:95*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 								break
@@ -991,7 +943,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
@@ -1018,14 +970,14 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep9 := gc_from
-					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
+					gc_vstep8 := gc_from
+					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
-					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 				} else {

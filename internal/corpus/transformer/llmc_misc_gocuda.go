@@ -345,36 +345,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				/*line llmc_misc.go:76*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_misc.go:69*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_misc.go:76*/ if tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_misc.go:76*/ sum.StoreSlice(shared[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_misc.go:76*/ shared[tid] = sum
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_misc.go:76*/ shared[tid] = sum
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line llmc_misc.go:76*/ shared[tid] = sum
 			}
 		}
 	}
@@ -389,17 +365,17 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_at2 := shared[:gc_to]
 				gc_at3 := shared[gc_off2:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_misc.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
@@ -428,10 +404,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							var tid int = gc_tx
 							/*line llmc_misc.go:81*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 								break
@@ -440,7 +416,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
@@ -467,14 +443,14 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 				} else {

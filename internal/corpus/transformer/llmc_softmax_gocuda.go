@@ -247,36 +247,12 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				/*line llmc_softmax.go:76*/ copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:69*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-						/*line llmc_softmax.go:76*/ if tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_softmax.go:76*/ maxval.StoreSlice(shared[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				maxval := gc_s_maxval[gc_rank]
+				/*line llmc_softmax.go:76*/ shared[tid] = maxval
 			}
 		}
 	}
@@ -294,26 +270,26 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_vstep4 + 0
+							gc_tx := gc_vstep3 + 0
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep4 + 1
+							gc_tx := gc_vstep3 + 1
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep4 + 2
+							gc_tx := gc_vstep3 + 2
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 						{
-							gc_tx := gc_vstep4 + 3
+							gc_tx := gc_vstep3 + 3
 							/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				} else {
@@ -412,17 +388,17 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 	/*line llmc_softmax.go:89*/ x = out[idx*C:]
 	if compiled.SIMDBuild {
-		gc_vstep5 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-				gc_rank := gc_vstep5
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
 				sumval := gc_vb
 				/*line llmc_softmax.go:90*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 			}
 			lanes.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
@@ -458,10 +434,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at7 := x[gc_off9:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep6 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -472,10 +448,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from {
+					if gc_vstep5 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more3 = true
@@ -507,10 +483,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep7 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -523,10 +499,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -571,10 +547,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 			if compiled.SIMDBuild {
-				gc_vstep8 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -583,7 +559,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					/*line llmc_softmax.go:94*/ gc_at8[gc_tx] = sumval
@@ -592,36 +568,12 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				/*line llmc_softmax.go:94*/ copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep9 := 0
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_softmax.go:69*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-						/*line llmc_softmax.go:94*/ if tid < 0 || tid > len(shared)-8 {
-							break
-						}
-						/*line llmc_softmax.go:94*/ sumval.StoreSlice(shared[tid:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sumval := gc_s_sumval[gc_rank]
+				/*line llmc_softmax.go:94*/ shared[tid] = sumval
 			}
 		}
 	}
@@ -636,17 +588,17 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep10 := gc_from
+					gc_vstep8 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
-							gc_tx := gc_vstep10
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
 							var tid int = gc_tx
 							_ = tid
 							/*line llmc_softmax.go:97*/ lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				} else {
@@ -675,10 +627,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep11 := gc_from
+					gc_vstep9 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
-							gc_tx := gc_vstep11
+						for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 							var tid int = gc_tx
 							/*line llmc_softmax.go:98*/ if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 								break
@@ -687,7 +639,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
@@ -726,11 +678,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep12 := gc_from
+					gc_vstep10 := gc_from
 					if compiled.SIMD {
 						/*line llmc_softmax.go:104*/ gc_vb3 := lanes.BroadcastFloat32x8(sum)
-						for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
-							gc_tx := gc_vstep12
+						for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+							gc_tx := gc_vstep10
 							var tid int = gc_tx
 							/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
 							_ = i_3
@@ -738,10 +690,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep12 > gc_from {
+					if gc_vstep10 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
@@ -776,11 +728,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep13 := gc_from
+					gc_vstep11 := gc_from
 					if compiled.SIMD {
 						/*line llmc_softmax.go:104*/ gc_vb2 := lanes.BroadcastFloat32x8(sum)
-						for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
-							gc_tx := gc_vstep13
+						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+							gc_tx := gc_vstep11
 							var tid int = gc_tx
 							/*line llmc_softmax.go:103*/ var i_3 int = tid + gc_off4
 							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
@@ -790,10 +742,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep13 > gc_from {
+					if gc_vstep11 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
@@ -1843,27 +1795,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
-		gc_vstep3 := 0
-		if compiled.SIMDBuild {
-			if compiled.SIMD {
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-					gc_rank := gc_vstep3
-					gc_pos.Thread = gc_rank
-					/*line llmc_softmax.go:179*/ offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
-					/*line llmc_softmax.go:179*/ offset.StoreSlice(gc_s_offset[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-		} else {
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ var offset float32 = maxOrSumStorage[0]
-				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
-			}
-		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
@@ -1939,25 +1871,25 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	/*line llmc_softmax.go:185*/ x = out[idx*C:]
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	if compiled.SIMDBuild {
 		if compiled.SIMD {
 			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
-			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-				gc_rank := gc_vstep4
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
 				sumval := gc_vb
 				/*line llmc_softmax.go:186*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 			}
 			lanes.ClearAVXUpperBits()
 		}
 	} else {
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 			var sumval float32 = float32(0.0)
 			/*line llmc_softmax.go:187*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 		}
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1979,11 +1911,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_off9 := gc_off3
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 				gc_at5 := x[gc_off9:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -1995,8 +1927,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -2006,10 +1938,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more3 = true
@@ -2017,11 +1949,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sumval[gc_rank] = sumval
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMDBuild {
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -2035,8 +1967,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						lanes.ClearAVXUpperBits()
 					}
 				} else {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line llmc_softmax.go:150*/ sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
@@ -2048,10 +1980,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						/*line llmc_softmax.go:188*/ sumval.StoreSlice(gc_s_sumval[gc_rank:])
 					}
 				}
-				if gc_vstep6 > gc_from {
+				if gc_vstep5 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2209,10 +2141,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep7 := gc_from
-				for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					{
-						gc_tx := gc_vstep7 + 0
+						gc_tx := gc_vstep6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2224,7 +2156,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_vstep7 + 1
+						gc_tx := gc_vstep6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2236,7 +2168,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_vstep7 + 2
+						gc_tx := gc_vstep6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2248,7 +2180,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_vstep7 + 3
+						gc_tx := gc_vstep6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2260,7 +2192,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
@@ -2278,12 +2210,12 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
 		/*line llmc_softmax.go:212*/ gc_elem2 := gc_at6[0]
-		gc_vstep8 := 0
+		gc_vstep7 := 0
 		if compiled.SIMDBuild {
 			if compiled.SIMD {
 				gc_Lane0Mask324 := compiled.Lane0Mask32()
-				for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-					gc_rank := gc_vstep8
+				for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+					gc_rank := gc_vstep7
 					gc_pos.Thread = gc_rank
 					/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask324)
 					/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
@@ -2291,39 +2223,19 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				lanes.ClearAVXUpperBits()
 			}
 		} else {
-			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-				gc_rank := gc_vstep8
+			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+				gc_rank := gc_vstep7
 				gc_pos.Thread = gc_rank
 				/*line llmc_softmax.go:205*/ var sum float32 = gc_at6[0]
 				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 			}
 		}
-		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 			sum := gc_elem2
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
-		gc_vstep9 := 0
-		if compiled.SIMDBuild {
-			if compiled.SIMD {
-				gc_Lane0Mask323 := compiled.Lane0Mask32()
-				for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
-					gc_rank := gc_vstep9
-					gc_pos.Thread = gc_rank
-					/*line llmc_softmax.go:205*/ sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
-					/*line llmc_softmax.go:205*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-		} else {
-			for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
-				gc_rank := gc_vstep9
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ var sum float32 = maxOrSumStorage[0]
-				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-		}
-		for gc_rank := gc_vstep9; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
@@ -2349,10 +2261,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
 				if compiled.SIMDBuild {
-					gc_vstep10 := gc_from
+					gc_vstep8 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
-							gc_tx := gc_vstep10
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:150*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -2362,10 +2274,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep10 > gc_from {
+					if gc_vstep8 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
@@ -2412,10 +2324,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			} else {
 				if compiled.SIMDBuild {
-					gc_vstep11 := gc_from
+					gc_vstep9 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
-							gc_tx := gc_vstep11
+						for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_softmax.go:150*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -2427,10 +2339,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					if gc_vstep11 > gc_from {
+					if gc_vstep9 > gc_from {
 						gc_more4 = true
 					}
-					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx

@@ -2004,43 +2004,14 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						}
 					}
 				} else {
-					if compiled.SIMDBuild {
-						gc_vstep2 := gc_from
-						if compiled.SIMD {
-							/*line samples.go:407*/ gc_vb := lanes.BroadcastFloat32x8(rcpN)
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var tid int = gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ var pos int = tid + gc_off
-								if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
-									break
-								}
-								/*line samples.go:408*/ lanes.LoadFloat32x8Slice(dA[pos:]).Mul(lanes.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from {
-							gc_more = true
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line samples.go:406*/ pos := tid + gc_off
+						gc_more = true
+						/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 					}
 				}
 			}
@@ -2229,31 +2200,10 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 				/*line samples.go:426*/ gc_at[gc_tx] = value
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					/*line samples.go:426*/ gc_vb := lanes.BroadcastFloat32x8(value)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
-						/*line samples.go:426*/ if ((gc_bx*gc_bdx)+gc_tx) < 0 || ((gc_bx*gc_bdx)+gc_tx) > 4294967288 || int(index) < 0 || int(index) > len(od)-8 {
-							break
-						}
-						/*line samples.go:426*/ gc_vb.StoreSlice(od[index:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					/*line samples.go:426*/ od[index] = value
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					/*line samples.go:426*/ od[index] = value
-				}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
 			}
 		}
 	}
@@ -2263,6 +2213,8 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 // decomposes its 2·bdim signal values dlevels levels deep in shared
 // memory (padded against bank conflicts), the active half shrinking each
 // level, the barrier outside the branch.
+//
+//line samples.go:437
 func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dwtHaar1DKernel,
 		func(gc_t *gocuda.Thread) {

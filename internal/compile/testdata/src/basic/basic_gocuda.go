@@ -609,45 +609,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line basic.go:26*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep5 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line basic.go:14*/ var row int = gc_by*tile + ty
-							var tx int = gc_tx
-							/*line basic.go:15*/ var col int = gc_bx*tile + tx
-							/*line basic.go:15*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line basic.go:26*/ if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-								break
-							}
-							/*line basic.go:26*/ sum.StoreSlice(c[row*n+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line basic.go:14*/ row := gc_by*tile + ty
-						tx := gc_tx
-						/*line basic.go:15*/ col := gc_bx*tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line basic.go:26*/ c[row*n+col] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line basic.go:14*/ row := gc_by*tile + ty
-						tx := gc_tx
-						/*line basic.go:15*/ col := gc_bx*tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line basic.go:26*/ c[row*n+col] = sum
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line basic.go:14*/ row := gc_by*tile + ty
+					tx := gc_tx
+					/*line basic.go:15*/ col := gc_bx*tile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line basic.go:26*/ c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -1067,35 +1037,12 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line basic.go:108*/ gc_vb := lanes.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line basic.go:108*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line basic.go:108*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line basic.go:108*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line basic.go:108*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

@@ -146,28 +146,9 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					/*line goexit.go:48*/ gc_at[gc_tx]++
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_vb := lanes.BroadcastFloat32x8(1)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							if gc_tx < 0 || gc_tx > len(x)-8 {
-								break
-							}
-							/*line goexit.go:49*/ lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(gc_vb).StoreSlice(x[gc_tx:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:48*/ x[gc_tx]++
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:48*/ x[gc_tx]++
-					}
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line goexit.go:48*/ x[gc_tx]++
 				}
 			}
 		}
@@ -175,6 +156,8 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 }
 
 // LeaveKernel calls a helper that calls runtime.Goexit.
+//
+//line goexit.go:57
 func LeaveKernel(x []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_leaveKernel,
 		func(gc_t *gocuda.Thread) { leaveKernel(gc_t, x) },

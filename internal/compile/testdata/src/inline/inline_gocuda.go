@@ -262,44 +262,13 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_pos.Thread = gc_base + gc_tx
-						var tid int = gc_tx
-						/*line inline.go:35*/ var gc_t T = x[0]
-						var r T = gc_t
-						/*line inline.go:26*/ var sum T = r
-						gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-						if gc_if.ToBits() != 0 {
-							if gc_if.ToBits() != 0 {
-								/*line inline.go:28*/ partial[gc_bx] = sum
-							}
-						}
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:35*/ var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r T = x[0]
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -375,31 +344,10 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				/*line inline.go:66*/ gc_at[gc_tx] = v
 			}
 		} else {
-			if compiled.SIMDBuild {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					/*line inline.go:66*/ gc_vb := lanes.BroadcastInt32x8(v)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line inline.go:66*/ if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line inline.go:66*/ gc_vb.StoreSlice(out[i:])
-					}
-					lanes.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line inline.go:66*/ out[i] = v
 			}
 		}
 	}
@@ -456,30 +404,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
-					var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line inline.go:21*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line inline.go:21*/ v = lanes.LoadFloat32x8Slice(in[i:])
-					} else {
-						/*line inline.go:22*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if.ToBits() != 0 {
-							/*line inline.go:21*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -504,24 +429,24 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 				gc_at3 := x_[:gc_to]
 				gc_at4 := x_[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line inline.go:42*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						/*line inline.go:43*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
@@ -530,7 +455,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -546,11 +471,11 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			/*line inline.go:59*/ gc_elem := gc_at5[0]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 					/*line inline.go:35*/ var gc_t4 float32 = gc_at5[0]
@@ -565,7 +490,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r float32 = gc_elem
 				/*line inline.go:26*/ sum := r
@@ -574,29 +499,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_pos.Thread = gc_base + gc_tx
-					var tid int = gc_tx
-					/*line inline.go:35*/ var gc_t2 float32 = x[0]
-					var r float32 = gc_t2
-					/*line inline.go:26*/ var sum float32 = r
-					gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if4.ToBits() != 0 {
-						if gc_if4.ToBits() != 0 {
-							/*line inline.go:28*/ partial[gc_bx] = sum
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line inline.go:35*/ var r float32 = x[0]
+				var r float32 = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -652,30 +558,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
-					var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line inline.go:21*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line inline.go:21*/ v = lanes.LoadInt32x8Slice(in[i:])
-					} else {
-						/*line inline.go:22*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line inline.go:21*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-						}
-					}
-					v.StoreSlice(sdata[tid:])
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -700,24 +583,24 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 				gc_at3 := x_[:gc_to]
 				gc_at4 := x_[gc_off2:][:gc_to]
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line inline.go:42*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep4 := gc_from
+				gc_vstep3 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						var tid_ int = gc_tx
 						/*line inline.go:43*/ if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 							break
@@ -726,7 +609,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					lanes.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -742,11 +625,11 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			/*line inline.go:59*/ gc_elem := gc_at5[0]
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_pos.Thread = gc_base + gc_tx
 					var tid int = gc_tx
 					/*line inline.go:35*/ var gc_t2 int32 = gc_at5[0]
@@ -761,7 +644,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				lanes.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r int32 = gc_elem
 				/*line inline.go:26*/ sum := r
@@ -770,29 +653,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 			}
 		} else {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-					gc_tx := gc_vstep6
-					gc_pos.Thread = gc_base + gc_tx
-					var tid int = gc_tx
-					/*line inline.go:35*/ var gc_t int32 = x[0]
-					var r int32 = gc_t
-					/*line inline.go:26*/ var sum int32 = r
-					gc_if5 := gc_iota5.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-					if gc_if5.ToBits() != 0 {
-						if gc_if5.ToBits() != 0 {
-							/*line inline.go:28*/ partial[gc_bx] = sum
-						}
-					}
-				}
-				lanes.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line inline.go:35*/ var r int32 = x[0]
+				var r int32 = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum

@@ -105,35 +105,12 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					/*line proved.go:18*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line proved.go:18*/ gc_vb := lanes.BroadcastFloat32x8(a)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line proved.go:18*/ if i < 0 || i > len(x)-8 || i > len(y)-8 {
-								break
-							}
-							/*line proved.go:18*/ gc_vb.Mul(lanes.LoadFloat32x8Slice(x[i:])).Add(lanes.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line proved.go:18*/ y[i] = a*x[i] + y[i]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line proved.go:18*/ y[i] = a*x[i] + y[i]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line proved.go:18*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}
@@ -232,34 +209,12 @@ func gc_body_shift(gc_b *compiled.Block, gc_lo, gc_hi int, x, y []float32) {
 					/*line proved.go:28*/ y[i] = x[i+1]
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line proved.go:28*/ if (i+1) < 0 || (i+1) > len(x)-8 || i < 0 || i > len(y)-8 {
-								break
-							}
-							/*line proved.go:28*/ lanes.LoadFloat32x8Slice(x[i+1:]).StoreSlice(y[i:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line proved.go:28*/ y[i] = x[i+1]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line proved.go:28*/ y[i] = x[i+1]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line proved.go:28*/ y[i] = x[i+1]
 				}
 			}
 		}
@@ -434,45 +389,13 @@ func gc_body_scaleRows(gc_b *compiled.Block, gc_lo, gc_hi int, m, s []float32, r
 					/*line proved.go:53*/ gc_at[gc_tx] *= gc_elem
 				}
 			} else {
-				if compiled.SIMDBuild {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx {
-								gc_sx2 -= gc_bdx
-								gc_sbx2++
-							}
-							gc_tx := gc_vstep2
-							gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + gc_sx2
-							var row int = gc_by*gc_bdy + gc_ty
-							var col int = gc_bx*gc_bdx + gc_tx
-							/*line proved.go:53*/ if (row*cols+col) < 0 || (row*cols+col) > len(m)-8 {
-								break
-							}
-							/*line proved.go:54*/ lanes.LoadFloat32x8Slice(m[row*cols+col:]).Mul(compiled.BroadcastFloat32x8At(&s[row], gc_Lane0Mask32)).StoreSlice(m[row*cols+col:])
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						row := gc_by*gc_bdy + gc_ty
-						col := gc_bx*gc_bdx + gc_tx
-						/*line proved.go:53*/ m[row*cols+col] *= s[row]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						row := gc_by*gc_bdy + gc_ty
-						col := gc_bx*gc_bdx + gc_tx
-						/*line proved.go:53*/ m[row*cols+col] *= s[row]
-					}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					row := gc_by*gc_bdy + gc_ty
+					col := gc_bx*gc_bdx + gc_tx
+					/*line proved.go:53*/ m[row*cols+col] *= s[row]
 				}
 			}
 			gc_ty++
@@ -625,83 +548,8 @@ func gc_body_scaleRowsUnguarded(gc_b *compiled.Block, gc_lo, gc_hi int, m, s []f
 					gc_at[gc_tx] *= gc_elem
 				}
 			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMDBuild {
-					if compiled.SIMD {
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-						for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx {
-								gc_sx2 -= gc_bdx
-								gc_sbx2++
-							}
-							gc_tx := gc_vstep2
-							gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + gc_sx2
-							gc_alive := gc_all
-							var row int = gc_by*gc_bdy + gc_ty
-							var col int = gc_bx*gc_bdx + gc_tx
-							gc_b2 := gc_none
-							/*line proved.go:65*/ if row >= rows {
-								gc_b2 = gc_all
-							}
-							/*line proved.go:65*/ gc_if := gc_b2.Or(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(m), row*cols+col, 8)))))
-							if gc_alive.And(gc_if).ToBits() != 0 {
-								gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-							}
-							/*line proved.go:68*/ if (row*cols+col) < 0 || (row*cols+col) > len(m)-8 {
-								break
-							}
-							var gc_u float32
-							if gc_in := gc_alive.ToBits(); gc_in != 0 {
-								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-								/*line proved.go:68*/ gc_u = s[row]
-							}
-							/*line proved.go:69*/ lanes.LoadFloat32x8Slice(m[row*cols+col:]).Mul(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(m[row*cols+col:]), gc_alive)
-						}
-						lanes.ClearAVXUpperBits()
-					}
-				} else {
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
-					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
-					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx {
-							gc_sx2 -= gc_bdx
-							gc_sbx2++
-						}
-						gc_tx := gc_vstep2
-						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_base + gc_sx2
-						gc_alive := gc_all
-						var row int = gc_by*gc_bdy + gc_ty
-						var col int = gc_bx*gc_bdx + gc_tx
-						gc_b2 := gc_none
-						/*line proved.go:65*/ if row >= rows {
-							gc_b2 = gc_all
-						}
-						/*line proved.go:65*/ gc_if := gc_b2.Or(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(m), row*cols+col, 8)))))
-						if gc_alive.And(gc_if).ToBits() != 0 {
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-						}
-						/*line proved.go:68*/ if (row*cols+col) < 0 || (row*cols+col) > len(m)-8 {
-							break
-						}
-						var gc_u float32
-						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-							gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-							/*line proved.go:68*/ gc_u = s[row]
-						}
-						/*line proved.go:69*/ lanes.LoadFloat32x8Slice(m[row*cols+col:]).Mul(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(m[row*cols+col:]), gc_alive)
-					}
-				}
 			gc_L1:
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
