@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"go/format"
 	"strings"
 	"testing"
 
@@ -214,4 +215,17 @@ func TestAlign(t *testing.T) {
 		return 0
 	})
 	assert.Equal(t, [][2]int{{1, 0}, {3, 2}}, pairs)
+}
+
+func TestBlankImport(t *testing.T) {
+	for _, src := range []string{
+		"package p\n\nimport (\n\t\"fmt\"\n)\n\nvar _ = fmt.Sprint\n",
+		"package p\n\nimport \"fmt\"\n\nvar _ = fmt.Sprint\n",
+		"package p\n\nvar x int\n",
+	} {
+		out := string(blankImport([]byte(src)))
+		assert.Contains(t, out, `_ "simd/archsimd"`, src)
+		_, err := format.Source([]byte(out))
+		assert.NoError(t, err, out)
+	}
 }

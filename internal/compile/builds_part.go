@@ -154,9 +154,12 @@ func importArchsimd(files []*File, scalar *draft) ([]*File, error) {
 		f.Source = src
 		return files, nil
 	}
-	src := fmt.Sprintf("%s\n\n%s\n\npackage %s\n\n// Methods of archsimd's, the SIMD build's vectors, are inlined only into a\n// package that imports it.\nimport _ %q\n",
-		Header, fileConstraint(scalar.src, true, true), scalar.pkg, archsimdPath)
-	return append(files, &File{Path: path, Source: []byte(src)}), nil
+	src, err := format.Source(fmt.Appendf(nil, "%s\n\n%s\n\npackage %s\n\n// Methods of archsimd's, the SIMD build's vectors, are inlined only into a\n// package that imports it.\nimport _ %q\n",
+		Header, fileConstraint(scalar.src, true, true), scalar.pkg, archsimdPath))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v (a bug in gocuda compile)", path, err)
+	}
+	return append(files, &File{Path: path, Source: src}), nil
 }
 
 // blankImport adds import _ "simd/archsimd" to src, a generated file.
