@@ -44,8 +44,9 @@ func mergeBuilds(scalar, simd *draft, sc, si *chunked, shared map[string]int) (m
 }
 
 // mergedPart returns the file of both builds, GeneratedPath: the chunks
-// of c that keep reports and the merged functions, in c's order, or nil
-// where formatting moved a line of a merged function off its position.
+// of c that keep reports and the merged functions, in c's order, then the
+// chunks of simd that keepSIMD reports, with the imports of both drafts;
+// or nil where formatting moved a line off its position.
 func (d *draft) mergedPart(other *draft, c, simd *chunked, keep, keepSIMD func(chunk) bool, merged map[int][]mline, cons string) (*File, bool, error) {
 	var lines []string
 	var pos []srcPos
