@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BlurKernel returns the naive box blur: each thread computes one output
 // pixel from the (2r+1)² pixels of src around it, read from global memory,

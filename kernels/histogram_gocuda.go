@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // HistogramKernel returns the shared-memory histogram of the CUDA Handbook
 // (Wilt, chapter 15) and the lecture decks' privatized histogram: each

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MandelbrotKernel returns ISPC's mandelbrot example as a CUDA kernel: one
 // thread per pixel of a width×height image of the rectangle (x0, y0) to

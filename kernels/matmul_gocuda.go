@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MatMulNaiveKernel returns the textbook matrix multiply (the CUDA
 // programming guide's first version, strategy 1 of the lecture slides): one

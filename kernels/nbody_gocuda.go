@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NBodySimpleKernel returns the one-thread-per-body n-body kernel of P&H
 // Figure B.8.13: each thread loops over every body in global memory,

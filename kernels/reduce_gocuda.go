@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ReduceAtomicKernel returns the reduction of P&H Appendix B, Figure
 // B.8.9: each thread loads one element of in into shared memory, the

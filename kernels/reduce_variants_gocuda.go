@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ReduceFirstAddKernel returns Harris's reduction kernel 4, first add
 // during load: thread tid of block b adds elements 2*b*blockDim + tid and

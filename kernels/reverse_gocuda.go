@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ReverseNaiveKernel returns the lecture decks' first reverseArray: one
 // thread per element, thread i copying in[i] to out[n-1-i] straight from

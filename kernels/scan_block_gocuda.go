@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // HillisSteeleScanKernel returns the Hillis–Steele block scan of P&H
 // Appendix B, Figure B.8.7 (plus_scan): each block of a 1D grid scans the

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LookbackScanKernel returns Merrill and Garland's single-pass scan with
 // decoupled look-back, one element per thread: each block draws its tile

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // UniformAddKernel returns the third step of the multi-block scan, the
 // CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BlockRadixSortKernel returns the block radix sort of P&H Appendix B,
 // Figure B.8.10 (radix_sort) with Figure B.8.11 (partition_by_bit): each

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RadixHistogramKernel returns the first step of a pass of the multi-block
 // LSD radix sort (Satish, Harris and Garland, "Designing Efficient Sorting

@@ -8,7 +8,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // gc_ptx_sort_radix holds the PTX modules of the kernels of sort_radix.go, compressed;
 // gocuda compile -gpu -ptx DIR writes them out as text.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SpMVScalarKernel returns P&H Figure B.8.4's csrmul_kernel: one thread
 // per row of the CSR matrix (rowPtr, cols, vals), computing the row's dot

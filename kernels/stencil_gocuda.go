@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // StencilStepKernel returns one time step of ISPC's stencil as a CUDA
 // kernel: each thread updates one point (x, y, z) of the box x0 ≤ x < x1,

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TransposeNaiveKernel returns the naive transpose of Harris's article: each
 // thread copies four elements of a 32×32 tile, reading in along rows and

@@ -23,9 +23,7 @@
 // default build's types, portableFloat32x8 and the rest, compiled in both
 // builds, have archsimd's methods, with the same signatures and results
 // (TestParity, in the SIMD build, checks each against archsimd's, found
-// by reflection). The
-// method Float32x8.AddMulSlice, of the default build only, stays for the
-// code generated before the function.
+// by reflection).
 //
 // Nothing here is stable API: it changes with the generator.
 // portable_gen.go, lanes_gen.go, lanes_simd.go and simdcall_gen_test.go

@@ -28,20 +28,3 @@ func AddMulSlice(x Float32x8, y float32, s []float32) Float32x8 {
 	x.hi.d += y * s[7]
 	return x
 }
-
-// AddMulSlice is the function AddMulSlice(x, y, s), which generated code
-// calls in both builds; the method stays for the code generated before
-// it, and goes once that is regenerated. It repeats the function's body:
-// calling it would take the method past Go's inlining budget.
-func (x Float32x8) AddMulSlice(y float32, s []float32) Float32x8 {
-	s = s[:8]
-	x.lo.a += y * s[0]
-	x.lo.b += y * s[1]
-	x.lo.c += y * s[2]
-	x.lo.d += y * s[3]
-	x.hi.a += y * s[4]
-	x.hi.b += y * s[5]
-	x.hi.c += y * s[6]
-	x.hi.d += y * s[7]
-	return x
-}

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DAXPYKernel returns the kernel of BenchmarkDAXPY: one thread per
 // element, the threads past the end idle.

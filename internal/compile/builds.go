@@ -73,7 +73,7 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 	if p.joined {
 		checkedFiles = files[1:] // mergedPart checked each line's position
 	}
-	if !sameDecls(checkedFiles, sc, si, merged) {
+	if !sameDecls(checkedFiles, sc, si) {
 		return []*File{scalar.File, simd.File}, nil
 	}
 	return files, nil
@@ -107,9 +107,9 @@ type placement struct {
 // each other's code: a declaration of one build alone joins the file of
 // both, unless the other build declares its names too.
 func place(sc, si *chunked, shared map[string]int, merged map[int][]mline, consumed map[int]bool) placement {
-	ownNamesSC, ownNamesSI := ownNames(sc, shared, merged), ownNames(si, shared, consumedLines(consumed))
 	aloneSC := func(c chunk) bool { return shared[c.key] == 0 && merged[c.from] == nil }
 	aloneSI := func(c chunk) bool { return shared[c.key] == 0 && !consumed[c.from] }
+	ownNamesSC, ownNamesSI := ownNames(sc, aloneSC), ownNames(si, aloneSI)
 	movedSC := func(c chunk) bool { return aloneSC(c) && !declaresAny(c, ownNamesSI) }
 	movedSI := func(c chunk) bool { return aloneSI(c) && !declaresAny(c, ownNamesSC) }
 	p := placement{
@@ -171,16 +171,10 @@ func (d *draft) source(body []byte, c string, version bool) ([]byte, bool, error
 // sameDecls reports whether each declaration of files is one of the
 // whole files' chunks, scalar's or simd's, with the positions its lines
 // had there: splitting moved declarations, and changed nothing in them.
-func sameDecls(files []*File, scalar, simd *chunked, merged map[int][]mline) bool {
+func sameDecls(files []*File, scalar, simd *chunked) bool {
 	whole := map[string]bool{}
 	for _, c := range append(slices.Clone(scalar.chunks), simd.chunks...) {
 		whole[c.key] = true
-	}
-	mergedNames := map[string]bool{} // checked as they were written (mergedPart)
-	for _, c := range scalar.chunks {
-		if merged[c.from] != nil {
-			mergedNames[c.name] = true
-		}
 	}
 	for _, f := range files {
 		c, err := declChunks(f.Source, nil)
@@ -188,7 +182,7 @@ func sameDecls(files []*File, scalar, simd *chunked, merged map[int][]mline) boo
 			return false
 		}
 		for _, ch := range c.chunks {
-			if !whole[ch.key] && !(ch.name != "" && mergedNames[ch.name]) {
+			if !whole[ch.key] {
 				return false
 			}
 		}

@@ -99,6 +99,7 @@ func (s *sourced) spanKey(from, to int) string {
 type merger struct {
 	a, b    *sourced
 	cond    string // compiled's name and SIMDBuild
+	simd    string // compiled's name and SIMD
 	out     []mline
 	labels  [3]map[string]int // the labels written in common (0), a's runs (1) and b's (2)
 	wrapped int               // the runs written under the condition
@@ -112,7 +113,7 @@ func mergeFunc(a, b *sourced, name, compiledName string, fromA, toA, fromB, toB 
 	if fa == nil || fb == nil || a.gotos[name] || b.gotos[name] || compiledName == "" {
 		return nil, false
 	}
-	m := &merger{a: a, b: b, cond: compiledName + ".SIMDBuild"}
+	m := &merger{a: a, b: b, cond: compiledName + ".SIMDBuild", simd: compiledName + ".SIMD"}
 	for k := range m.labels {
 		m.labels[k] = map[string]int{}
 	}

@@ -104,27 +104,18 @@ func positionsHeld(lines []string, want []srcPos) bool {
 	return true
 }
 
-// ownNames returns the names declared by the chunks of c that are its
-// build's own and not merged.
-func ownNames(c *chunked, shared map[string]int, merged map[int][]mline) map[string]bool {
+// ownNames returns the names declared by the chunks of c that alone
+// reports: its build's own, not merged.
+func ownNames(c *chunked, alone func(chunk) bool) map[string]bool {
 	names := map[string]bool{}
 	for _, ch := range c.chunks {
-		if shared[ch.key] == 0 && merged[ch.from] == nil {
+		if alone(ch) {
 			for _, n := range ch.decls {
 				names[n] = true
 			}
 		}
 	}
 	return names
-}
-
-// consumedLines returns consumed as ownNames takes merged chunks.
-func consumedLines(consumed map[int]bool) map[int][]mline {
-	out := map[int][]mline{}
-	for from := range consumed {
-		out[from] = []mline{}
-	}
-	return out
 }
 
 // declaresAny reports whether c declares one of names.

@@ -158,7 +158,6 @@ func builtinExpr(e ast.Expr) bool {
 // on SIMDBuild && SIMD: one if, not two.
 func (m *merger) vectorIf(st ast.Stmt, sp [2]int) bool {
 	is, ok := st.(*ast.IfStmt)
-	simd := strings.TrimSuffix(m.cond, "Build")
 	if !ok || is.Init != nil || is.Else != nil {
 		return false
 	}
@@ -170,7 +169,7 @@ func (m *merger) vectorIf(st ast.Stmt, sp [2]int) bool {
 		}
 	}
 	text := strings.TrimLeft(lines[head].text, "\t")
-	if !strings.HasPrefix(text, "if "+simd+" {") && !strings.HasPrefix(text, "if "+simd+" && ") {
+	if !strings.HasPrefix(text, "if "+m.simd+" {") && !strings.HasPrefix(text, "if "+m.simd+" && ") {
 		return false
 	}
 	lines[head].text = "if " + m.cond + " && " + strings.TrimPrefix(text, "if ")

@@ -157,22 +157,21 @@ func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
 }
 
 // tableDecls writes the tables (kir.Table) that f's body for this build
-// loads and no file of the package for this build declares yet; a file
-// that builds in both declares them for both.
+// loads and no file of the package declares yet: a build's own
+// declarations join the file both builds build (splitBuilds).
 func (w *writer) tableDecls(f *kir.Func) {
 	for _, t := range f.Tables(w.simd) {
-		if w.claim(w.pkg.tables, t.Name) {
+		if claim(w.pkg.tables, t.Name) {
 			w.printf("%s\n", kir.EmitTable(t))
 		}
 	}
 }
 
 // jamDecls writes the jams (kir.Jam) that f's bodies call and no file
-// of the package for this build has yet: each build's files write their
-// own, since only one build's files compile.
+// of the package declares yet, as tableDecls does tables.
 func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
 	for _, j := range f.Jams(w.simd) {
-		if w.claim(w.pkg.jams, j.Name) {
+		if claim(w.pkg.jams, j.Name) {
 			w.printf("%s\n", kir.EmitJam(f, j))
 			for _, n := range j.Syntax() {
 				imports.use(n, info)
@@ -181,31 +180,28 @@ func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
 	}
 }
 
-// claim reports whether no file of the package for this build declared
-// name yet in declared (by whether the build is the SIMD one), and
-// records that this file does: for both builds where the file builds in
-// both.
-func (w *writer) claim(declared map[bool]map[string]bool, name string) bool {
-	if declared[w.simd][name] {
+// claim reports whether no file of the package declared name yet in
+// declared, and records that this file does.
+func claim(declared map[string]bool, name string) bool {
+	if declared[name] {
 		return false
 	}
-	declared[w.simd][name], declared[!w.simd][name] = true, true // a build's own declarations build in both (splitBuilds)
+	declared[name] = true
 	return true
 }
 
 // A pkgDecls records the helpers' declarations the package's generated
 // files have written so far, so that each is written once: the SIMD
-// build's twins (kir.Twin), and each build's jams (kir.Jam) and tables
-// (kir.Table), by whether the build is the SIMD one.
+// build's twins (kir.Twin), and the jams (kir.Jam) and tables
+// (kir.Table) of either build.
 type pkgDecls struct {
 	twins  map[string]bool
-	jams   map[bool]map[string]bool
-	tables map[bool]map[string]bool
+	jams   map[string]bool
+	tables map[string]bool
 }
 
 func newPkgDecls() *pkgDecls {
-	return &pkgDecls{twins: map[string]bool{}, jams: map[bool]map[string]bool{false: {}, true: {}},
-		tables: map[bool]map[string]bool{false: {}, true: {}}}
+	return &pkgDecls{twins: map[string]bool{}, jams: map[string]bool{}, tables: map[string]bool{}}
 }
 
 // plain prints a type expression of the kernel's declaration.

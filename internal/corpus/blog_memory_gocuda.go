@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BlogSaxpyKernel is saxpy of "An Easy Introduction to CUDA C and C++":
 // y = a·x + y, a thread per element.

@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DeviceReduceStableKernel is device_reduce_stable_kernel of
 // device_reduce_stable.h: a grid-stride sum per thread, then

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GuideVecAddKernel is VecAdd of the Guide's "Kernels" section (Chapter
 // 2, Programming Model): C = A + B, one block, one thread per element.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Mm2Kernel1 is mm2_kernel1 of CUDA/2MM/2mm.cu: tmp = alpha·A·B.
 //

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GramschmidtKernel1 is gramschmidt_kernel1 of gramschmidt.cu: thread 0
 // alone computes the norm of column k into r[k][k].

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FdtdStep1Kernel is fdtd_step1_kernel of fdtd2d.cu: ey from hz, its
 // first row from the source fict[t].

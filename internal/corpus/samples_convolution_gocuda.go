@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ConvolutionRowsKernel is convolutionRowsKernel: each block loads
 // ROWS_RESULT_STEPS tiles of a row band and a halo tile each side (zeros

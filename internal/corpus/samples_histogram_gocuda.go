@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Histogram64Kernel is histogram64Kernel of histogram64.cu: per-thread
 // byte-sized subhistograms in shared memory, at a position permuted to

@@ -16,7 +16,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // VectorAddKernel is vectorAdd of NVIDIA/cuda-samples,
 // Samples/0_Introduction/vectorAdd/vectorAdd.cu: C[i] = A[i] + B[i] for

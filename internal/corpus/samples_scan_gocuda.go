@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ShflScanKernel is shfl_scan_test of shfl_scan/shfl_scan.cu: an inclusive
 // scan of each block's ints in place, each warp by __shfl_up_sync steps of

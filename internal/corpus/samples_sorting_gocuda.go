@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BitonicSortSharedKernel is bitonicSortShared of bitonicSort.cu: a whole
 // bitonic sort of arrays of arrayLength <= SHARED_SIZE_LIMIT in shared

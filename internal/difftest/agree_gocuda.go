@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // AgreeLoopKernel is a grid-stride loop holding barriers (OLCF hw9's
 // my_remove_if shape): each trip, every thread of the block stores its

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // AgreeDoWhileKernel is a do-while loop around barriers whose exit the
 // block agrees on through shared memory (HeCBench tsp's 2-opt climb):

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TileForceKernel is GPU Gems 3's calculate_forces over positions and
 // masses in [4]float32: each thread loads one body into a shared tile,

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SumBlockKernel is sum_kernel_block of the CUDA C++ Programming Guide's
 // cooperative-groups introduction: each thread sums its grid-stride share

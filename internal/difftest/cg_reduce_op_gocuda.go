@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TileReduceOpKernel reduces each thread's element of in over tiles of
 // size threads with cg.Plus, cg.Less and cg.Greater, which the compiled

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SubTileKernel partitions each 32-thread tile of the block into tiles of
 // size threads (CUDA's tiled_partition(tile32, size)): their ranks, their

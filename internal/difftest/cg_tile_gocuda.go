@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SumTileKernel is the CUDA C++ Programming Guide's tiled-partition sum:
 // each thread sums its grid-stride share of input (thread_sum), each

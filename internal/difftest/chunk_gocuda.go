@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ChunkRowSumKernel is llm.c's layernorm_forward_kernel4's sums: a
 // 32-thread tile a row of C elements of in, each lane summing every

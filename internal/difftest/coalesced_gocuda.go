@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CoalescedKernel exercises coalesced groups in divergent code, as
 // NVIDIA's warp-aggregated atomics samples use them: the lanes with a

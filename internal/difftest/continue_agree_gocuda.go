@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ContinueFlagKernel is the shape of aop's prepare_svd_kernel: a
 // block-stride loop over n items (a multiple of the block's size) holding

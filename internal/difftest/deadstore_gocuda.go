@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DeadStoreAssignKernel keeps v across barriers; between two shuffles
 // each lane of a block of odd width may replace v, and after the second

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DemandIfKernel is the Programming Guide's block reduction in its
 // readers' words: each warp sums its elements with shuffles down, lane 0

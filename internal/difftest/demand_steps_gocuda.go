@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DemandStepsKernel is DemandTreeKernel with the warp's tree written out
 // step by step from 32, as Harris's last warp is, and thread 0 reading

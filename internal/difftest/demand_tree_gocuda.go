@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DemandTreeKernel loads block b's 2*blockDim.x elements of in into shared
 // memory (row y = 0 of the block), then warp 0 of that row folds them,

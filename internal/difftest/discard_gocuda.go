@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DiscardKernel writes in[i]*2 to out[i] for thread i of the grid, and,
 // for the threads in the slices, discards a division of the block's

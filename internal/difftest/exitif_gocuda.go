@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ExitFillKernel is the shape of vLLM's moe_align_block_size small batch
 // kernel (HeCBench's moe-align): the first fill threads of each block

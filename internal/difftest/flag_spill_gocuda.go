@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FlagSpillKernel keeps a bool per thread across barriers, as Rodinia's
 // hotspot and pathfinder keep computed: the SIMD build's steps load the

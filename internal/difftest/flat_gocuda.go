@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FlatOffsetKernel walks from base to last inclusive, its start written
 // as base plus the block's first index plus the thread's: out[i] gets

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FunctorReduceKernel reduces in over each warp with a generic functor
 // called through a type parameter: lane 0 of warp w stores the warp's sum

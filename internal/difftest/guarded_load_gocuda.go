@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GuardedScaleKernel writes a*GuardedAt(in, i+off) to out[i] for each
 // thread i of the grid below len(out): a kernel without barriers.

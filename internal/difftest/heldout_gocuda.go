@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SliceLaneKernel passes a thread's array, as a slice, to a helper that
 // reduces it across the warp by shuffles: the array lives across the

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // HoistKernel is Rodinia's backprop tree over a shared column: the loop
 // around its barriers stops at math.Log2 of the block's height, a call

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // HoistedWeightsKernel blends out with in by two weights the whole grid
 // reads at the same indices, between its stores to out: the compiled

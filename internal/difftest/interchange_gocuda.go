@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // InterchangeMatMulKernel is the textbook matrix multiply, c = a×b for an
 // m×k a and a k×n b, one thread per element of c, reading b down a

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // JamRunsKernel scans, for thread i of the grid, its run in[lo:hi] of
 // the runs bounds gives (lo = bounds[i], hi = bounds[i+1]) into out,

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // JamSumsKernel sums, for thread i of the grid, a run of in, from
 // bounds[i] to bounds[i+1], with jamSum (a range over a slice

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LaneBoundsKernel sets out[i], for thread i of the grid, to a sum of
 // flags, one per comparison of i (or 2*i) with the bounds lo and hi, and

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LaneRangeKernel scans in over each warp with __shfl_up_sync, each step's
 // addition guarded by comparisons of the lane with values the same for

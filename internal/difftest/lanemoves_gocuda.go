@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LaneMovesKernel keeps across a barrier x, a helper's result made by
 // shuffles (its inlined copy of the helper's variable), and keep, a copy

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LengthGuardKernel loads in[g] under guards comparing g with len(in),
 // directly, through n := len(in) and beside a test of len(out) (decided

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LivenessKernel declares its per-thread variables at the top, as CUDA
 // code does, and assigns them after barriers: b in every case of a

@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MemoNormKernel normalizes each thread's value by its tile's mean and
 // reciprocal deviation, which every lane computes from cg.Reduce's sums,

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MethodsKernel sums each block's values with blockTree, for int32 and
 // float32, and counts its warps' sums with a warpCounter. out has three

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MethodValueKernel calls gain.next through method values: one in a
 // variable, made before its receiver changes, one passed to a helper, and

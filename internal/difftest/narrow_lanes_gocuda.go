@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NarrowLanesKernel mixes float32 and float64 lanes: each thread adds its
 // float32 element, converted, to a float64 one, and rounds the sum back

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // OperandCopyKernel writes, for each thread, y: x shuffled down by one
 // lane, where x is the result of a helper with shuffles (two steps of a

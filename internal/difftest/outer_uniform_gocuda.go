@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // OuterUniformStepKernel steps z, the same for every thread of the block
 // and declared before the loop, in a loop of warp shuffles

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // OutlineKernel is the tiled n-body's shape: the block loads a tile of
 // in into shared memory between barriers (threads past the end help),

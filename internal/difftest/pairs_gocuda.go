@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PairsKernel writes, for thread i of the grid, re[i] and im[i]*scale
 // to out[off+2*i] and out[off+2*i+1], unguarded; it panics with

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PartsKernel reads and writes parts of elements at thread i's index:
 // a coordinate of bodies[i] (a [4]float32, CUDA's float4), the fields of

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PolicyScanKernel scans in over each warp into out with the policy
 // picked by kind: 0 a value receiver, 1 a pointer receiver (out also

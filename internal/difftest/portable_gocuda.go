@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PortableWindowKernel has each thread i with a whole window sum the
 // 2r+1 elements of in around it, in order, into out[i].

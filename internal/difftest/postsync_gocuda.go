@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PostVoteKernel steps each thread's i by 32 from its index, in a loop
 // that goes on while any lane of its warp has i below n[0]; out[tx] is

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PrivateHistoKernel is Kirk and Hwu's privatized histogram, one byte per
 // thread, its clearing and merging guarded by tid < 256 and the merge

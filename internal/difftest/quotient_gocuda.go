@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SegmentsKernel divides each thread's flat index plus off by d and by e,
 // as CUDA code flattening a tensor does (llm.c's b := idx / T,

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RangeRunsKernel has thread i range over its run of x, from lens[i] to
 // its end (runs of every length from 0 up, so that the four-element

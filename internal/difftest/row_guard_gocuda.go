@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RowGuardKernel is Rodinia backprop's tree step: a guard on the thread's
 // y index modulo a block-wide value, the same for a whole row of x, which

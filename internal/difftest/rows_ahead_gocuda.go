@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RowsAheadKernel is Luitjens's warp-shuffle reduction's load and warp
 // sums from offset off: thread tid of block b adds StreamAt(in, i) and

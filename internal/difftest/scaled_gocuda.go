@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ScaledGuardKernel marks, in out[3*tid], out[3*tid+1] and out[3*tid+2],
 // the threads whose index times k is below lim, at most lim, and below

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ShadowedReverseKernel is reverse-cuda's reverse with more shadowing:
 // each block reverses its first len elements of d through shared memory,

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SharedAtomicsKernel applies every kind of atomic to shared memory, each
 // thread of a block folding its element of in into the block's cells:

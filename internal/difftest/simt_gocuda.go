@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SIMTLoopKernel runs loops whose trip counts differ between the lanes of
 // a warp around warp collectives, as on a GPU: a grid-stride loop over

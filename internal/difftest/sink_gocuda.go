@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SinkScanKernel scans each block of in into out in the CUDA samples'
 // shfl_scan form: each warp scans its lanes by shuffles, and where the

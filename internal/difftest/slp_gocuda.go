@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SLPSumKernel has thread i add its run of in, in[i*run:(i+1)*run] cut
 // at the end of in, with SumEight into out[i].

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SpecAxpyKernel writes out[i] = in[i+1]*k + in[i] for i < n, reading
 // past the end of in as 0.

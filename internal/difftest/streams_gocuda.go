@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // StreamsFirstAddKernel is Harris's kernel 4 with the block's offset into
 // in given: thread tid of block b adds StreamAt(in, i) and StreamAt(in,

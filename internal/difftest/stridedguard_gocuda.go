@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // StridedGuardKernel sums, per thread, in[g] and in[g+1] at g twice its
 // grid index, each loaded under a guard comparing its index with len(in)

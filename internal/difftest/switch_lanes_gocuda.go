@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SwitchCasesKernel picks, as Rodinia's SRAD picks a pixel's neighbours, a
 // value for thread i by a switch without a tag (its init declaring a

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TileCopyKernel has each block load a side×side tile of the width×height
 // image src with its halo, clamped at the image's edges by a helper, and

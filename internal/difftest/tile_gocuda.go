@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TileHaloKernel is PMPP's load of a tile with its halo, the box blur's:
 // each block fills a side×side tile of src (clamped at the image's

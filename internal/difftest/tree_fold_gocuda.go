@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TreeFoldKernel loads block b's 4*blockDim.x elements of in into shared
 // memory, adds them in a tree of steps from start down to the last above

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // UniformCheckKernel checks its launch first (the block a power of two)
 // and again after a barrier (limit at least the block's size), failing

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // VecJamKernel gives thread i < n the sum over j < k of in[j*n+i+d]
 // scaled by scale[j], a column walk whose running sum the vector steps

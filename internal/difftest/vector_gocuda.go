@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PullKernel is a one-dimensional n-body step: each thread sums the pull
 // of a shared tile of bodies on its own, in a loop of the same trip for

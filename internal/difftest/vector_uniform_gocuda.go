@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RowPickKernel stores a[row] at out[col] for the one row whose a[row]
 // exceeds limit: the rows past m return before they read a, which has

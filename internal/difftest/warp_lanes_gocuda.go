@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WarpSumDownKernel sums in[i] over each warp with five __shfl_down_sync
 // steps (Luitjens's warp reduction, float32: the order of the additions

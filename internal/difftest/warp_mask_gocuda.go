@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WarpMaskKernel shuffles and votes with a mask of its warp's own lanes,
 // which the last warp of a partial block has fewer of: each lane adds

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WarpPairKernel has each thread of block b add in[i] and in[i+bdx],
 // i = 2*b*bdx + x (zero past the end), and lane 0 of each warp write its

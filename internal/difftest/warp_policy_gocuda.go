@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WarpPolicyScanKernel scans each block's elements of in into out with
 // the warp scan of policy P, a zero value of its own type parameter.

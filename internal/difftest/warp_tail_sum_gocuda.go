@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WarpTailSumKernel is Harris's warp-shuffle block reduction in the
 // shape of the CUDA blog's "Faster Parallel Reductions on Kepler": each

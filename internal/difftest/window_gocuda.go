@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WindowSpanKernel has thread i sum in[i+d-shift] for d from lo while
 // d < hi into out[i]. Threads whose windows leave in fail.

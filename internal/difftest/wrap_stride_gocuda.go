@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // StrideWrapKernel counts, for each thread of a one-block launch, the
 // trips of a loop from base plus twice its x index to limit by step: int

@@ -16,7 +16,7 @@ const (
 	// generated file names: package compiled declares the current one
 	// only, so a generated file and a runtime that no longer match fail to
 	// build at that line.
-	GeneratedVersion = "GeneratedCodeVersion3"
+	GeneratedVersion = "GeneratedCodeVersion4"
 )
 
 // A Kind is what a call means to code that rewrites kernels.

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ReverseKernel is the kernel of Reverse: block b reverses its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),

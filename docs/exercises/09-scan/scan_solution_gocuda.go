@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ScanKernel is the kernel of BlockScan: block b writes the inclusive
 // prefix sums of its segment in[b*B : b*B+B], B = t.BlockDim.X (shorter for

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // StencilKernel is the kernel of Stencil: thread tid of block b sets
 // out[b*B+tid] (B = t.BlockDim.X, at least Radius), if it exists, to the

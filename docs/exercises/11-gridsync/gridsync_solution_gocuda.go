@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CenterKernel is the kernel of Center, for a cooperative launch of any
 // size: it sets out[i] = in[i] - mean(in) for every i, using *sum (zero at

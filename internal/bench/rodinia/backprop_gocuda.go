@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LayerForwardKernel returns bpnn_layerforward_CUDA of Rodinia's
 // backprop/backprop_cuda_kernel.cu: the input layer's products summed per

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Fan1Kernel returns Fan1 of Rodinia's gaussian/gaussian.cu: the
 // multipliers of elimination step pivot (Rodinia's t), one thread per row

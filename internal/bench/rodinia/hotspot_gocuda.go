@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CalculateTempKernel returns calculate_temp of Rodinia's hotspot/hotspot.cu:
 // iteration time steps of the transient thermal simulation of a chip, a

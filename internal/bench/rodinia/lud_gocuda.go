@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LUDDiagonalKernel returns lud_diagonal of Rodinia's lud/cuda/lud_kernel.cu:
 // the LU decomposition, in place and without pivoting, of the 16×16 block

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NeedleShared1Kernel returns needle_cuda_shared_1 of Rodinia's
 // nw/needle_kernel.cu: the i-th anti-diagonal of 16×16 tiles of the

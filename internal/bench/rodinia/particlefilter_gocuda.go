@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ParticleFilterKernel returns kernel of Rodinia's
 // particlefilter/ex_particle_CUDA_naive_seq.cu, its findIndex: the

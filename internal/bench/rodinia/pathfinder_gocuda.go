@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DynprocKernel returns dynproc_kernel of Rodinia's pathfinder/pathfinder.cu:
 // iteration rows, from startStep on, of the dynamic program that finds the

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SRADCuda1Kernel returns srad_cuda_1 of Rodinia's srad/srad_v2/srad_kernel.cu:
 // the first half of an iteration of speckle-reducing anisotropic diffusion

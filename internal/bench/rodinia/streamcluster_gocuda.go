@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // StreamclusterComputeCostKernel returns kernel_compute_cost of Rodinia's
 // streamcluster/streamcluster_cuda.cu: for each of the num points, one per

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BlockReduceLaneModKernel rewords bench.BlockReduceShuffleKernel in lane
 // arithmetic: the lane and the warp as tid % 32 and tid / 32 instead of

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // HarrisSeqShiftKernel rewords kernels.ReduceSequentialKernel (Harris's
 // kernel 3) inline, with shifts: s starts at blockDim >> 1 and halves by

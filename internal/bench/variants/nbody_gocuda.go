@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NBodyInlineKernel rewords kernels.NBodySimpleKernel with the interaction
 // inline instead of in a helper, an indexed loop and an if around the body.

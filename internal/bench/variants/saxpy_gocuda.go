@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SAXPYEarlyReturnKernel rewords kernels.SAXPYKernel with an early return
 // for the threads past the end instead of an if around the update.

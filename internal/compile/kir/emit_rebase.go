@@ -316,11 +316,7 @@ func (e *emitter) fastThread(l *ThreadLoop, rank string) {
 // hand-written Go, and 1.0 in steps of four), as the checked form's
 // steps do (threads).
 func (e *emitter) fastSteps(l *ThreadLoop, v, from, to, rank string) string {
-	step := e.stepVar
-	if step == "" {
-		step = e.f.Names.Fresh("step")
-		e.printf("%s := %s\n", step, from)
-	}
+	step := e.stepCounter("step", from)
 	e.printf("for ; %s+%d < %s; %s += %d {\n", step, l.Step-1, to, step, l.Step)
 	for k := range l.Step {
 		e.printf("{\n%s := %s + %d\n_ = %s\n", v, step, k, v) // its rebased indexes may be all the uses

@@ -156,11 +156,7 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
 	if l.Step > 1 && !checked && e.vec == nil { // vector steps leave fewer threads than a step
-		step := e.stepVar
-		if step == "" {
-			step = e.f.Names.Fresh("step")
-			e.printf("%s := %s\n", step, from)
-		}
+		step := e.stepCounter("step", from)
 		e.printf("for ; %s+%d < %s; %s += %d {\n", step, l.Step-1, to, step, l.Step)
 		for k := range l.Step {
 			e.printf("{\n")
@@ -192,6 +188,17 @@ func (e *emitter) stepStart(l *ThreadLoop, from string) string {
 	e.stepVar = e.f.Names.Fresh("vstep")
 	e.printf("%s := %s\n", e.stepVar, from)
 	return e.stepVar
+}
+
+// stepCounter returns the variable a row's steps advance from from:
+// stepStart's, or else a new one named after base, declared here.
+func (e *emitter) stepCounter(base, from string) string {
+	if e.stepVar != "" {
+		return e.stepVar
+	}
+	step := e.f.Names.Fresh(base)
+	e.printf("%s := %s\n", step, from)
+	return step
 }
 
 // stepsOf writes the vector steps vl of a row of threads (vectorSteps)

@@ -64,11 +64,7 @@ func (e *emitter) widen(l *ThreadLoop, vl *vecLoop) {
 // the rank), and returns where the scalar loop goes on. A CPU without
 // AVX2 takes no step.
 func (e *emitter) vectorSteps(v, from, to, rank string) string {
-	step := e.stepVar
-	if step == "" {
-		step = e.f.Names.Fresh("vstep")
-		e.printf("%s := %s\n", step, from)
-	}
+	step := e.stepCounter("vstep", from)
 	if wide := e.vec.x16; wide != nil {
 		e.wideSteps(wide, v, step, to, rank)
 	}

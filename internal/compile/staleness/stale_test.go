@@ -310,13 +310,13 @@ func TestOtherVersionFailsToBuild(t *testing.T) {
 	path := filepath.Join(kern, "kern_gocuda.go")
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
-	old := strings.Replace(string(src), "compiled.GeneratedCodeVersion3", "compiled.GeneratedCodeVersion2", 1)
+	old := strings.Replace(string(src), "compiled.GeneratedCodeVersion4", "compiled.GeneratedCodeVersion3", 1)
 	require.NotEqual(t, string(src), old, "the generated file names its version")
 	require.NoError(t, os.WriteFile(path, []byte(old), 0o666))
 
 	out, err := s.run(kern, "go", "build", ".")
 	require.Error(t, err)
-	assert.Contains(t, out, "undefined: compiled.GeneratedCodeVersion2")
+	assert.Contains(t, out, "undefined: compiled.GeneratedCodeVersion3")
 	line := strings.Count(old[:strings.Index(old, "const _ = compiled.")], "\n") + 1
 	assert.Contains(t, out, fmt.Sprintf("kern_gocuda.go:%d:", line), "the error is at the version's line, under its comment")
 }

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GcrsM1W4CodingDotprodKernel is gcrs_m_1_w_4_coding_dotprod of kernels.cu.
 //

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FirstColGPUKernel is firstColGPU of lfib4-cuda: one block of P4
 // threads runs the recurrence down the first column (s elements) of x.

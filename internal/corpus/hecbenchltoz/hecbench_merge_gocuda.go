@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WorkloadDiagonalsKernel is workloadDiagonals of merge-cuda: block b
 // finds where the merge path of A and B crosses diagonal b of gridDim.x,

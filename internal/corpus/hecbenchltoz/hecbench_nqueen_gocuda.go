@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BPQueensRootDfsKernel is BP_queens_root_dfs of nqueen-cuda: thread idx
 // completes partial board idx of depth depthPreFixos on an N×N board by

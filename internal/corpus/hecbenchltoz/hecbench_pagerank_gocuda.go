@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PageRankMapKernel is map of page-rank-cuda: row i of maps is row i of
 // pages times page i's rank over its out-links.

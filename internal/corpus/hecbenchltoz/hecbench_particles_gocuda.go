@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BitonicSortLocalKernel is bitonicSortLocal of particles-cuda: each
 // block sorts LOCAL_SIZE_LIMIT keys and values in shared memory, in

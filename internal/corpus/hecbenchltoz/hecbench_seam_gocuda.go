@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ComputeMKernelStep1 is compute_M_kernel_step1 of seam-carving-cuda:
 // from row base_row, each block fills the trapezoid of the next

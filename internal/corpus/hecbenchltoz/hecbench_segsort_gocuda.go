@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BbBinHistoKernel is bb_bin_histo<int> of segsort-cuda: each block's
 // histogram of segment sizes by powers of two (and the largest size over

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TsaKernel is kernel<float, 1, 16, 96, 3, 4, 16> of tsa-cuda: one
 // full trotter step of the wave function p on blocks of 16×16 threads,

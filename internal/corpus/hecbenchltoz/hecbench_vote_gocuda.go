@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // VoteAnyKernel1 is VoteAnyKernel1 of vote-cuda: result[tx] is
 // __any_sync over the warp of input[tx].

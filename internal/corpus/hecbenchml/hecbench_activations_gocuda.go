@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GluKernel is glu_kernel of glu-cuda: Y = X₁·sigmoid(X₂), X split in
 // halves along the middle dimension; threads past the end return.

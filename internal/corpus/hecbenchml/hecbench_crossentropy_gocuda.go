@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LossBwdKernel is loss_bwd<float, float> of crossEntropy-cuda: thread x
 // of block (bx, b) takes pixel bx·threadX+x of batch b; threads past H

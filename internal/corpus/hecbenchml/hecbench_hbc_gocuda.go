@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BcKernel is bc_kernel of hbc-cuda: it adds the dependencies of the
 // sources start..end-1 (or of source_vertices[ind] when approx) to bc.

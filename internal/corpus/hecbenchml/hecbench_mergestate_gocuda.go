@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // UniformFillKernel is uniform_fill_kernel<float> of attentionMergeState-
 // cuda: data[i] uniform in [low, high) from xorshift32(seed ^ i).

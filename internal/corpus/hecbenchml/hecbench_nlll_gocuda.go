@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NllLossForwardReduce2dKernel is nll_loss_forward_reduce2d_kernel of
 // nlll-cuda: the template's NLL_LOSS_THREADS is the argument nllLossThreads

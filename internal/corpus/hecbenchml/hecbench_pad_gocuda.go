@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PaddingKernel is Padding_kernel of pad-cuda: matrix (m rows of n) is
 // padded in place to m rows of n+pad in matrixOut (the same buffer).

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SigmasKernel is sigmas_kernel of perplexity-cuda: thread i computes row
 // i of P from the k distances of row i; threads past n return.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Kernel512One128Kernel is kernel_512_one_128 of Kernel128_one.cu:
 // 512 input channels to 128 output channels, with ReLU; blocks of 128×4.

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TwoOptKernel is TwoOpt of tsp-cuda: block b climbs from the tour its
 // LCG seed b permutes, in glob[b·((3·cities+2+31)/32·32):], and lowers

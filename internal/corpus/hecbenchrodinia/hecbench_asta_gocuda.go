@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PttwacSoaAstaKernel is PTTWAC_soa_asta: the A × B super-elements of
 // input transposed in place; finished must be zero and head[0] zero.

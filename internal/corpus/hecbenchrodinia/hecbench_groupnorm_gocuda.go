@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GroupnormForwardKernel is groupnorm_forward_kernel of groupnorm's
 // main.cu: block b normalizes group b (img_size × group_size pixels) of

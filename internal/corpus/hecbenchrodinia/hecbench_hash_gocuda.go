@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Jk3HashKernel is jk3_hash_kernel of jenkins-hash's main.cu: thread id
 // hashes key id, lengths[id] bytes (at most 60) of the 16 words at

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // JacobiStepKernel is jacobi_step: f's interior points become the mean of
 // f_old's four neighbors, and *error gains the sum of the squared changes.

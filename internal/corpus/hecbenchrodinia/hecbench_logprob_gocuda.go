@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LogProbsKernel is log_probs_kernel<T> of logprob's main.cu: block
 // (step, b) sets logProbs[b, step] to log(softmax(logits[b, step, :]))

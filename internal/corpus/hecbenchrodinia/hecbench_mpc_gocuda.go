@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MPCCompressKernel is MPCcompress: the n doubles of original (as longs)
 // compressed into compressed, whose element 0 gets the compressed length

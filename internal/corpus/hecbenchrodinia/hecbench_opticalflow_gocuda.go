@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // JacobiIterationKernel is JacobiIteration: du1, dv1 from the averages of
 // du0, dv0 around each pixel and the image derivatives Ix, Iy, Iz, on a

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RmsnormFwdTwoScanKernel is rmsnorm_fwd_two_scan_kernel<T, UNROLL> of
 // rmsnorm's main.cu: block b scales row b of input by gamma and by the

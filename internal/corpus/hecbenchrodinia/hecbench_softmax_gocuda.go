@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ScaledMaskedSoftmaxWarpForwardKernel is
 // scaled_masked_softmax_warp_forward<Half, Half, float, log2_elements> of

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PcrSmallSystemsKernel is pcr_small_systems_kernel: block b solves the
 // system_size-unknown system b (sub-diagonal a, diagonal b, super-diagonal

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WelfordKernel is welford_kernel: block f computes the mean and the
 // biased variance of feature f over bs batches of ss spatial values

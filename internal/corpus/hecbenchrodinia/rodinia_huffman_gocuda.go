@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // VlcEncodeKernel is vlc_encode_kernel_sm64huff: block b encodes its
 // blockDim.x words of data (256 threads, as the kernel requires) into

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BucketcountKernel is bucketcount: each element's bucket among the
 // DIVISIONS that texPivot's pivots bound, and its slot there, stored as

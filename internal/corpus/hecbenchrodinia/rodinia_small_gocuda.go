@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BpnnAdjustWeightsKernel is bpnn_adjust_weights_cuda of
 // backprop_cuda_kernel.cu: thread (tx, ty) of block (0, by) adds the

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SmoothingFilterKernel is smoothingFilter: each pixel grows its box from
 // radius 1 while the box's sum is below Threshold and the radius below

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // GaussianKernel is gaussian_kernel: a 3×3 Gaussian blur through a shared
 // tile with an apron, the block offset by one pixel from the image's

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ChemvKernel0 is chemv_kernel0: Y ← βY + α·diag(AT)·X, then the lower
 // triangle's contributions in 32-column steps, a barrier a step.

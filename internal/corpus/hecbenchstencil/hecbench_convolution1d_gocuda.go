@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Conv1dKernel is conv1d<T>: out[i] is the masked sum of the inputs
 // around i, those outside the input skipped.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ConvRowsKernel is conv_rows: a 16×4 block convolves 8·16 pixels of each
 // of its 4 rows, staged with one 16-pixel halo step each side.

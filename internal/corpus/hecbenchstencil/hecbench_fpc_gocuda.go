@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FpcKernel is fpc_kernel: each thread classifies its word, the block sums
 // the sizes in shared memory, its last thread adds the sum to cmp_size.

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DwtHaar1DKernel is dwtHaar1D: each block loads 2·blockDim samples
 // (normalised by √signalLength on the first pass), halves its active

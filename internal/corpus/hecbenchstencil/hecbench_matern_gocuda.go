@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MaternKernel is matern_kernel: a block of SX×64 threads takes SX
 // targets; threads past the last target, and the rows past SY, return

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CkMedianKernel is ckMedian: each thread loads its pixel (the block's
 // rows shifted up one), the first two rows of threads the two rows below

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TargetInner3DKernel is target_inner_3d_kernel: v ← 2u + vp·lap(u) − v
 // in the interior region [x3,x4)×[y3,y4)×[z3,z4).

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // VhgwHorizKernel is vhgw_horiz<opType>: a block of selSize threads along
 // a row loads 2·selSize pixels, scans them both ways, and writes each

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RGTransposeKernel is Transpose of recursiveGaussian: a 16×16 tile
 // through a padded shared buffer indexed by the block's dimensions.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Stencil1DKernel is stencil_1d of stencil_1d.cu: each output is the sum
 // of the 2·RADIUS+1 inputs around it, read through a shared tile with a

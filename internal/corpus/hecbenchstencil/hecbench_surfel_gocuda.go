@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SurfelRenderKernel is surfel_render<T>: pixel (x, y) casts its camera
 // ray against every surfel and keeps the nearest hit's depth (0 past 100).

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TensorTransposeKernel is tensor_transpose: block b handles tiles b,
 // b+gridDim, ...; a tile of tile_size contiguous inputs is loaded into

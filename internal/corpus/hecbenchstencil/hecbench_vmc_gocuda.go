@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SumWithinBlocksKernel is SumWithinBlocks: a grid-stride partial sum a
 // thread, then a tree from stride 128 down over the block's threads

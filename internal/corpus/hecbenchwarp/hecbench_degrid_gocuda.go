@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DegridKernel is degrid_kernel of degrid-cuda: for each point n+q, the
 // sum over the GCF_DIM² neighbourhood of image times convolution weight

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DwconvForwardKernel is kernel_forward of dwconv1d-cuda: x[b][c][t] =
 // eps + sum over u <= t of w[c][T−1−(t−u)]·k[b][c][u].

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FwInit1Kernel is init1 of floydwarshall2-cuda: the upper×upper matrix,
 // zero on the diagonal of the graph's nodes and INT_MAX/2 elsewhere.

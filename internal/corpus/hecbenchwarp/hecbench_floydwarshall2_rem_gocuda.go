@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FwRowcolKernel is FWrowcol_64 of floydwarshall2-cuda: blocks 0 to
 // subm1-1 update the tiles of tile row x (the pivot column from kcols

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // HogbomFindPeakKernel is k_findPeak of hogbom-cuda: each thread keeps the
 // largest-magnitude element of its stride of findPeakWidth·findPeakNBlocks,

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // JaccardRowSumKernel is jaccard_row_sum<weighted, T> of jaccard-cuda: the
 // volume of each row's neighbours, rows by y, the lanes of x scanning.

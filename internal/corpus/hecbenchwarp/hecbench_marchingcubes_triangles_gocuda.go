@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // McGeneratingTrianglesKernel is generatingTriangles of
 // marchingCubes-cuda: a 4×4×8 block evaluates its level-2 block's field

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MeanShiftKernel is mean_shift of meanshift-cuda: point tid moves to the
 // Gaussian-weighted mean of the points within RADIUS (squared distance).

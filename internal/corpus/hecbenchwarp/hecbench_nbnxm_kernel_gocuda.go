@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NbnxmKernel is nbnxmKernelTest of nbnxm-cuda: block z takes i
 // super-cluster a_plistSci[z], loads its atoms (shifted) into shared

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // Scan2BlockAdditionKernel is blockAddition of scan2-cuda: thread 0 reads
 // the block's offset into shared memory and every thread adds it to its

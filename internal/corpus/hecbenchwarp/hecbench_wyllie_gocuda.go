@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // WyllieKernel is wyllie of wyllie-cuda: while neither its node's next nor
 // the next's next is NIL, a thread replaces its node by the jump over the

@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // MatmulBackwardBiasKernel is matmul_backward_bias_kernel4 of
 // train_gpt2_fp32.cu: dbias += dout summed over its B*T rows, one block per

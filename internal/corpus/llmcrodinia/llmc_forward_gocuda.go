@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // EncoderForwardKernel is encoder_forward_kernel3 of train_gpt2_fp32.cu:
 // out[b,t,:] = wte[inp[b,t],:] + wpe[t,:], one float4 per thread. Launch

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FindKKernel is findK of kernel_gpu_cuda.cu: block bid descends height
 // levels of the tree towards keysD[bid], the thread whose key interval

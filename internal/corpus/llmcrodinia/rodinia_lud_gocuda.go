@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LudDiagonalKernel is lud_diagonal of lud_kernel.cu: the diagonal block at
 // (offset, offset) factored in shared memory by one block of BLOCK_SIZE

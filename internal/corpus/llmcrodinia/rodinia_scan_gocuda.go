@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PrescanKernel is prescan<storeSum, isNP2> of scanLargeArray_kernel.cu:
 // the exclusive scan of each block's 2*blockDim.x elements (from baseIndex

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SradReduceKernel is reduce of Rodinia 3.1's srad_v1
 // (yuhc/gpu-rodinia at 9c10d3e, cuda/srad/srad_v1/reduce_kernel.cu): one

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ReduceShflKernel is reduceShfl of reduceIntegerShfl.cu: every warp sums
 // its lanes' elements by warpReduce, lane 0 stores the warp's sum in

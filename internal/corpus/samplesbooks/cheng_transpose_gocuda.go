@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // TransposeSmemUnrollPadKernel is transposeSmemUnrollPad of
 // transposeRectangle.cu: each thread loads two elements BDIMX apart of a

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FinderWarpParallelKernel is finder_warp_parallel_fn<TargetIterator,
 // forward> of cudf's find.cu: warp str_idx looks for its target in string

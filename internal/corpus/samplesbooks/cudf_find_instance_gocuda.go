@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FindInstanceWarpParallelKernel is find_instance_warp_parallel_fn of
 // cudf's find_instance.cu: warp str_idx finds, in string str_idx, the

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SubstringFromKernel is substring_from_kernel<IndexIterator> of cudf's
 // slice.cu: warp str_idx resolves the bytes of characters

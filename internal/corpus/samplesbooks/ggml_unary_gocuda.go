@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // UnaryOpKernel is unary_op_kernel<op, float> of ggml's unary.cu: dst[i]
 // = op(x[i]) for the first k elements, threads past k returning.

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // AttentionKernel1 is attention_kernel1 of attention-cuda: thread i
 // computes key row i's dot product with the query, stores it and adds its

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // EclInitKernel is init of ECL-CC: each vertex starts at its first
 // smaller neighbour (or itself); thread 0 resets the worklist bounds.

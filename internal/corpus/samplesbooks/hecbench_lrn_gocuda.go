@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // LrnFwdKernel is lrn_fwd_kernel of lrn-cuda: dst = src · (k + α/size ·
 // Σ src² over the size channels around c)^(-3/4).

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FindTopKKernel is findTopK<float, 2048, 256> of score-cuda/main.cu: block
 // (c, b) counts the scores above threshold of class c of batch item b into

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SoftMaxKernel is softMax of softmax-cuda: thread i computes the softmax
 // of slice i in three passes (max, sum of exponentials, normalise).

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // UnfoldBackwardElementwiseKernel is unfold_backward_elementwise_kernel<
 // n_threads, n_elems_per_thread, func_t> of unfold-cuda: each thread

@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BcastShflSg8Kernel is bcast_shfl_sg8 of shuffle-cuda: lane 0's value,
 // arg, broadcast to its warp.

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CUDAKernel2DCTKernel is CUDAkernel2DCT of dct8x8_kernel2.cuh: blocks of
 // 8×4×2 threads cover 32×16 pixels, eight threads an 8×8 block; each

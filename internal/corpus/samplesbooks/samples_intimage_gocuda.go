@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // ShflIntimageRowsKernel is shfl_intimage_rows of shfl_integral_image.cuh:
 // one block of 120 threads a 1920-byte scanline, each thread 16 bytes as

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // IntegrateBodiesKernel is integrateBodies<T> of bodysystemcuda.cu: one
 // thread a body, its acceleration from all bodies, then velocity and

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // PerTokenGroupQuant8bitKernel is per_token_group_quant_8bit_kernel<
 // float, int8_t, IS_COLUMN_MAJOR, SCALE_UE8M0> of vLLM: the 16 threads of

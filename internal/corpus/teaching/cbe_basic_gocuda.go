@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // AddKernel is add of chapter05/add_loop_long_blocks.cu: c = a + b over N
 // elements, a grid-stride loop.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // DotKernel is dot of chapter05/dot.cu: c[b] is block b's part of a·b over
 // N elements; the host adds the parts.

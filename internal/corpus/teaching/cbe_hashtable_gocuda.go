@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // AddToTableKernel is add_to_table of appendix_a/hashtable_gpu.cu: each
 // thread puts keys[tid] (grid-stride) into pool[tid] and links it at the

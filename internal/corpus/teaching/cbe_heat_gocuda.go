@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BlendKernel is blend_kernel of chapter07/heat.cu: one step of the heat
 // equation on a DIM×DIM grid (dim is DIM) from texIn into dst when dstOut,

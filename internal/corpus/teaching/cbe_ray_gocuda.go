@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // RayKernel is kernel of chapter06/ray.cu: pixel (x, y) takes the colour
 // of the nearest sphere its ray hits, shaded (s is the __constant__

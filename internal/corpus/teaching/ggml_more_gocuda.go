@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CrossEntropyLossF32Kernel is cross_entropy_loss_f32<use_shared>: dst[b]
 // is row b's part of the cross-entropy loss of softmax(logits) against

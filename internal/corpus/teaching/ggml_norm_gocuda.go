@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // NormF32Kernel is norm_f32<block_size> of norm.cu: layer normalization
 // (no affine) of one row per block, the grid spanning rows, channels and

@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SoftMaxF32Kernel is soft_max_f32<use_shared, ncols_template,
 // block_size_template, T>: row blockIdx.x + blockIdx.y*gridDim.x +

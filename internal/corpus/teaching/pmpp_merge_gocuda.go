@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // BasicMergeKernel is ch11__basic_merge_kernel: each thread finds its
 // section of C by co-rank and merges it sequentially.

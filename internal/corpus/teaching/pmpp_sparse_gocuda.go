@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // IncrementSectionKernel is ch8__increment_section: each element of block
 // b > 0 gets the scan total of the blocks before it, base[b-1].

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SgemmNaiveKernel is sgemm_naive of 1_naive.cuh: one thread per element
 // of C, x along the rows.

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // FlashForwardKernel is forward_kernel of tspeterkim/flash-attention-minimal
 // at 00f8f46, flash.cu: FlashAttention's forward pass in one kernel, one

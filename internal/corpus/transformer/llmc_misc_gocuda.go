@@ -15,7 +15,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // CrossentropyForward1Kernel is crossentropy_forward_kernel1 of
 // crossentropy_forward.cu: one thread a (b, t) position.

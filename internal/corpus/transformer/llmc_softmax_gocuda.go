@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion3
+const _ = compiled.GeneratedCodeVersion4
 
 // SoftmaxForward1Kernel is softmax_forward_kernel1 of softmax_forward.cu:
 // one thread a row, the sum in double.

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = gc_compiled.GeneratedCodeVersion3
+const _ = gc_compiled.GeneratedCodeVersion4
 
 // Repeat returns a kernel whose threads read their neighbour's count of
 // the runes of a string repeated rank times, across a barrier.
